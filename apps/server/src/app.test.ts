@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx?.close());
+
+describe('the server skeleton', () => {
+  it('declares an access rule on every registered route', () => {
+    const undeclared = ctx.app.registeredRoutes
+      .filter((route) => !route.config || !('access' in (route.config as object)))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(ctx.app.registeredRoutes.length).toBeGreaterThan(10);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('answers /healthz once the database is reachable', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves Prometheus metrics with the HTTP histogram and the database pool', async () => {
+    await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    const text = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toContain('http_request_duration_seconds_bucket');
+    expect(text).toContain('route="/healthz"');
+    expect(text).toContain('db_pool_connections_total');
+    expect(text).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/auth/login', '/organizations', '/client/{id}']),
+    );
+    expect(
+      doc.paths['/organizations'].post.requestBody.content['application/json'].schema.required,
+    ).toContain('name');
+  });
+
+  it('answers unknown API paths with the error body', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/organizations-nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  });
+});

@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { DomainError } from './lib/errors.ts';
+import { activityRoutes } from './modules/activities/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { organizationRoutes } from './modules/organizations/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorPlugin } from './plugins/errors.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import './types.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  secretKey: Buffer;
+  logger?: boolean | object;
+};
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Paths that belong to the API: never answered with the console's index.html. */
+const apiPrefixes = [
+  '/auth/',
+  '/organizations',
+  '/client/',
+  '/activities',
+  '/settings/',
+  '/dashboard/',
+  '/docs',
+  '/healthz',
+  '/metrics',
+  '/webapp/',
+  '/node/',
+  '/query/',
+  '/noderole/',
+  '/searches',
+  '/search/',
+  '/backup/',
+  '/divisionconfig/',
+  '/user-roles',
+  '/credential/',
+  '/ws/',
+  '/division/',
+  '/psacw/',
+  '/events',
+  '/agent/',
+  '/enrollment-tokens',
+  '/devices',
+  '/graphql',
+];
+
+export const buildApp = async ({ config, database, secretKey, logger }: BuildAppOptions) => {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'],
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: Boolean(process.env.TRUST_PROXY),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('config', config);
+  app.decorate('secretKey', secretKey);
+
+  // Collected for the route-permission test and for startup checks.
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route as RouteOptions);
+  });
+  app.decorate('registeredRoutes', routes);
+
+  const webDist = config.webDist ?? defaultWebDist;
+  const indexHtml = fs.existsSync(path.join(webDist, 'index.html'))
+    ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8')
+    : undefined;
+  const hasWeb = indexHtml !== undefined;
+
+  await app.register(errorPlugin);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new DomainError('RATE_LIMITED'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'RMM console API',
+        version: '0.1.0',
+        description: 'Every call of the console, its agent and scripts.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'rmm_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ session: [] }, { bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  // The documentation pages and the console's files are public; every other route declares access.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), access: 'public' };
+    });
+    await scope.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+    if (hasWeb) {
+      await scope.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+      });
+    }
+  });
+  await app.register(authPlugin);
+  await app.register(metricsPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(organizationRoutes);
+  await app.register(activityRoutes);
+  await app.register(settingsRoutes);
+  await app.register(dashboardRoutes);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = apiPrefixes.some((p) => request.url.startsWith(p));
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (hasWeb && wantsHtml && !isApi) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  });
+  return app;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RouteOptions[];
+  }
+}
+
+export type App = FastifyInstance;

@@ -1,0 +1,40 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { loadSecretKey } from './lib/crypto.ts';
+import { ensureAdministrator } from './modules/auth/service.ts';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl
+    ? { driver: 'postgres', url: config.databaseUrl }
+    : { driver: 'pglite', dataDir: config.dataDir },
+);
+const secretKey = loadSecretKey(config.secretKey, config.dataDir);
+const app = await buildApp({ config, database, secretKey });
+await ensureAdministrator(database.db, config, (line) => {
+  // Printed once to the terminal, never to the log stream.
+  process.stdout.write(`\n${line}\n\n`);
+});
+
+let isClosing = false;
+const shutdown = async (signal: string) => {
+  if (isClosing) return;
+  isClosing = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), 15_000).unref();
+  try {
+    await app.close();
+    await database.close();
+  } finally {
+    clearTimeout(timer);
+    process.exit(0);
+  }
+};
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `console and API at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.driver})`,
+);

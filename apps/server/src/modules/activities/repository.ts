@@ -1,0 +1,72 @@
+import type { Activity, ActivityOutcome, ListActivitiesQuery, OrganizationScope } from '@rmm/domain';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { toNumber } from '../../db/database.ts';
+import { activities } from '../../db/schema.ts';
+import { inScope } from '../../lib/scope.ts';
+
+export type NewActivity = {
+  actorId: number | null;
+  actorName: string;
+  action: string;
+  targetType?: string | null;
+  targetId?: string | number | null;
+  targetName?: string | null;
+  organizationId?: number | null;
+  organizationName?: string | null;
+  outcome: ActivityOutcome;
+  detail?: string | null;
+};
+
+export const insertActivity = async (db: DbOrTx, activity: NewActivity) => {
+  await db.insert(activities).values({
+    ...activity,
+    targetId: activity.targetId == null ? null : String(activity.targetId),
+  });
+};
+
+const toActivity = (row: typeof activities.$inferSelect): Activity => ({
+  id: row.id,
+  time: row.time.toISOString(),
+  actorId: row.actorId,
+  actorName: row.actorName,
+  action: row.action,
+  targetType: row.targetType,
+  targetId: row.targetId,
+  targetName: row.targetName,
+  organizationId: row.organizationId,
+  organizationName: row.organizationName,
+  outcome: row.outcome as ActivityOutcome,
+  detail: row.detail,
+});
+
+export const listActivities = async (db: DbOrTx, scope: OrganizationScope, query: ListActivitiesQuery) => {
+  const conditions: (SQL | undefined)[] = [
+    // Activities without an organization (sign-in, settings) are visible to all-organization users only.
+    scope === 'all' ? undefined : inScope(activities.organizationId, scope),
+    query.organizationId ? eq(activities.organizationId, query.organizationId) : undefined,
+    query.outcome ? eq(activities.outcome, query.outcome) : undefined,
+    query.action ? ilike(activities.action, `${escapeLike(query.action)}%`) : undefined,
+    query.search
+      ? or(
+          ilike(activities.actorName, `%${escapeLike(query.search)}%`),
+          ilike(activities.targetName, `%${escapeLike(query.search)}%`),
+          ilike(activities.organizationName, `%${escapeLike(query.search)}%`),
+        )
+      : undefined,
+  ];
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(activities)
+      .where(where)
+      .orderBy(desc(activities.time), desc(activities.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(activities).where(where),
+  ]);
+  return { data: rows.map(toActivity), count: toNumber(total?.value) };
+};
+
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,97 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { apiTokens, roles, sessions, users } from '../../db/schema.ts';
+
+export const findUserByEmail = async (db: DbOrTx, email: string) => {
+  const [row] = await db
+    .select({ user: users, role: roles })
+    .from(users)
+    .innerJoin(roles, eq(users.roleId, roles.id))
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row;
+};
+
+export const findUserById = async (db: DbOrTx, id: number) => {
+  const [row] = await db
+    .select({ user: users, role: roles })
+    .from(users)
+    .innerJoin(roles, eq(users.roleId, roles.id))
+    .where(eq(users.id, id));
+  return row;
+};
+
+export const recordFailedLogin = async (
+  db: DbOrTx,
+  userId: number,
+  maxFailures: number,
+  lockMinutes: number,
+) => {
+  await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`${users.failedLoginCount} + 1`,
+      lockedUntil: sql`CASE WHEN ${users.failedLoginCount} + 1 >= ${maxFailures}
+        THEN now() + make_interval(mins => ${lockMinutes}) ELSE ${users.lockedUntil} END`,
+    })
+    .where(eq(users.id, userId));
+};
+
+export const resetFailedLogins = async (db: DbOrTx, userId: number) => {
+  await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
+};
+
+export const insertSession = async (db: DbOrTx, values: typeof sessions.$inferInsert) => {
+  await db.insert(sessions).values(values);
+};
+
+export const findLiveSession = async (db: DbOrTx, idHash: string) => {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, idHash), gt(sessions.expiresAt, sql`now()`)));
+  return row;
+};
+
+export const touchSession = async (db: DbOrTx, idHash: string) => {
+  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, idHash));
+};
+
+export const deleteSession = async (db: DbOrTx, idHash: string) => {
+  await db.delete(sessions).where(eq(sessions.id, idHash));
+};
+
+export const findLiveApiToken = async (db: DbOrTx, tokenHash: string) => {
+  const [row] = await db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)));
+  return row;
+};
+
+export const touchApiToken = async (db: DbOrTx, id: number) => {
+  await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, id));
+};
+
+export const insertApiToken = async (db: DbOrTx, values: typeof apiTokens.$inferInsert) => {
+  const [row] = await db.insert(apiTokens).values(values).returning({ id: apiTokens.id });
+  return row!.id;
+};
+
+export const countUsers = async (db: DbOrTx) => {
+  const [row] = await db.select({ value: sql<number>`count(*)` }).from(users);
+  return Number(row?.value ?? 0);
+};
+
+export const upsertAdministratorRole = async (db: DbOrTx, permissions: readonly string[]) => {
+  const [row] = await db
+    .insert(roles)
+    .values({ name: 'Administrator', roleType: 'TECHNICIAN', permissions: [...permissions], isBuiltIn: true })
+    .onConflictDoUpdate({ target: roles.name, set: { permissions: [...permissions], isBuiltIn: true } })
+    .returning({ id: roles.id });
+  return row!.id;
+};
+
+export const insertUser = async (db: DbOrTx, values: typeof users.$inferInsert) => {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+};

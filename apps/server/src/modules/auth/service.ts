@@ -1,0 +1,185 @@
+import { hash, verify } from '@node-rs/argon2';
+import {
+  allPermissions,
+  isPermission,
+  type LoginRequest,
+  type LoginResponse,
+  type MeResponse,
+} from '@rmm/domain';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { DomainError } from '../../lib/errors.ts';
+import type { Actor } from '../../types.ts';
+import { insertActivity } from '../activities/repository.ts';
+import { getFeatureFlags } from '../settings/service.ts';
+import * as repo from './repository.ts';
+
+export const SESSION_COOKIE = 'rmm_session';
+export const MFA_COOKIE = 'rmm_mfa';
+const MFA_PENDING_MINUTES = 5;
+
+// Compared against when the account does not exist, so both paths cost one argon2 verify.
+const dummyHash = hash('not-a-real-password-0');
+
+export const hashPassword = (password: string) => hash(password);
+
+type LoginMeta = { ip: string; userAgent: string | undefined };
+export type LoginResult = {
+  response: LoginResponse;
+  cookie: { name: string; value: string; maxAgeSeconds: number };
+};
+
+const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS');
+
+export const login = async (
+  db: Db,
+  config: Config,
+  input: LoginRequest,
+  meta: LoginMeta,
+): Promise<LoginResult> => {
+  const found = await repo.findUserByEmail(db, input.email);
+  if (!found) {
+    await verify(await dummyHash, input.password).catch(() => false);
+    throw invalidCredentials();
+  }
+  const { user } = found;
+  if (user.lockedUntil && user.lockedUntil > new Date()) throw new DomainError('RATE_LIMITED');
+  const isValid = await verify(user.passwordHash, input.password).catch(() => false);
+  if (!isValid || !user.isEnabled) {
+    await repo.recordFailedLogin(db, user.id, config.loginMaxFailures, config.loginLockMinutes);
+    throw invalidCredentials();
+  }
+  // The MFA issue fills this in: with a second factor, only an MFA-pending session is issued.
+  const mfaTypes: string[] = [];
+  const mfaRequired = mfaTypes.length > 0;
+  const token = randomToken();
+  const ttlSeconds = mfaRequired ? MFA_PENDING_MINUTES * 60 : config.sessionTtlHours * 3600;
+  await db.transaction(async (tx) => {
+    await repo.resetFailedLogins(tx, user.id);
+    await repo.insertSession(tx, {
+      id: sha256(token),
+      userId: user.id,
+      kind: mfaRequired ? 'MFA_PENDING' : 'SESSION',
+      expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 500),
+    });
+    await insertActivity(tx, {
+      actorId: user.id,
+      actorName: user.email,
+      action: 'auth.login',
+      targetType: 'user',
+      targetId: user.id,
+      targetName: user.email,
+      outcome: 'SUCCESS',
+      detail: `from ${meta.ip}`,
+    });
+  });
+  return {
+    response: { mfaRequired, mfaTypes },
+    cookie: { name: mfaRequired ? MFA_COOKIE : SESSION_COOKIE, value: token, maxAgeSeconds: ttlSeconds },
+  };
+};
+
+export const logout = async (db: Db, actor: Actor) => {
+  await db.transaction(async (tx) => {
+    if (actor.sessionId) await repo.deleteSession(tx, actor.sessionId);
+    await insertActivity(tx, {
+      actorId: actor.id,
+      actorName: actor.email,
+      action: 'auth.logout',
+      targetType: 'user',
+      targetId: actor.id,
+      targetName: actor.email,
+      outcome: 'SUCCESS',
+    });
+  });
+};
+
+const toActor = (
+  found: NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>,
+  via: Actor['via'],
+  sessionId?: string,
+): Actor | null => {
+  if (!found.user.isEnabled) return null;
+  return {
+    id: found.user.id,
+    email: found.user.email,
+    name: found.user.name,
+    roleName: found.role.name,
+    permissions: new Set(found.role.permissions.filter(isPermission)),
+    scope: found.user.organizationScope,
+    via,
+    sessionId,
+  };
+};
+
+/** The actor behind a session cookie, or null. Sessions are server-side, so they can be revoked. */
+export const actorFromSession = async (
+  db: Db,
+  token: string,
+  kind: 'SESSION' | 'MFA_PENDING' = 'SESSION',
+) => {
+  const idHash = sha256(token);
+  const session = await repo.findLiveSession(db, idHash);
+  if (!session || session.kind !== kind) return null;
+  const found = await repo.findUserById(db, session.userId);
+  if (!found) return null;
+  // Touch at most once a minute: no write per request.
+  if (Date.now() - session.lastSeenAt.getTime() > 60_000) await repo.touchSession(db, idHash);
+  return toActor(found, 'session', idHash);
+};
+
+export const actorFromApiToken = async (db: Db, token: string) => {
+  const row = await repo.findLiveApiToken(db, sha256(token));
+  if (!row) return null;
+  const found = await repo.findUserById(db, row.userId);
+  if (!found) return null;
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) await repo.touchApiToken(db, row.id);
+  return toActor(found, 'token');
+};
+
+/** An API token for scripts (`Authorization: Bearer`); its management screen comes with roles. */
+export const createApiToken = async (db: Db, userId: number, name: string) => {
+  const token = `rmm_${randomToken()}`;
+  await repo.insertApiToken(db, { userId, name, tokenHash: sha256(token) });
+  return token;
+};
+
+export const me = async (db: Db, actor: Actor): Promise<MeResponse> => ({
+  user: {
+    id: actor.id,
+    email: actor.email,
+    name: actor.name,
+    roleName: actor.roleName,
+    organizationScope: actor.scope,
+  },
+  permissions: [...actor.permissions].sort(),
+  featureFlags: await getFeatureFlags(db),
+});
+
+/**
+ * First start: on an empty database the admin comes from ADMIN_EMAIL/ADMIN_PASSWORD, or gets a
+ * generated password that is printed once. The Administrator role always holds every permission.
+ */
+export const ensureAdministrator = async (db: Db, config: Config, print: (line: string) => void) => {
+  const roleId = await repo.upsertAdministratorRole(db, allPermissions);
+  if ((await repo.countUsers(db)) > 0) return;
+  const email = (config.adminEmail ?? 'admin@example.com').toLowerCase();
+  const password = config.adminPassword ?? randomToken(12);
+  await repo.insertUser(db, {
+    email,
+    name: 'Administrator',
+    passwordHash: await hashPassword(password),
+    roleId,
+    organizationScope: 'all',
+  });
+  if (!config.adminPassword) {
+    print(
+      `Administrator created: ${email} with password ${password} (shown once; change it after signing in)`,
+    );
+  } else {
+    print(`Administrator created: ${email}`);
+  }
+};

@@ -1,0 +1,29 @@
+import { SystemSummary } from '@rmm/domain';
+import { count } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toNumber } from '../../db/database.ts';
+import { devices } from '../../db/schema.ts';
+import { inScope } from '../../lib/scope.ts';
+import { countOrganizations } from '../organizations/repository.ts';
+
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dashboard/summary',
+    {
+      config: { access: 'organizations.view' },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Counts for the system dashboard',
+        response: { 200: SystemSummary },
+      },
+    },
+    async (request) => {
+      const scope = request.actor!.scope;
+      const [organizations, [deviceRow]] = await Promise.all([
+        countOrganizations(app.db, scope),
+        app.db.select({ value: count() }).from(devices).where(inScope(devices.organizationId, scope)),
+      ]);
+      return { organizations, devices: toNumber(deviceRow?.value) };
+    },
+  );
+};

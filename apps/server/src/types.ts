@@ -1,0 +1,36 @@
+import type { OrganizationScope, Permission, RouteAccess } from '@rmm/domain';
+
+/** Who is calling: passed to every service with the organization scope. */
+export type Actor = {
+  id: number;
+  email: string;
+  name: string;
+  roleName: string;
+  permissions: ReadonlySet<Permission>;
+  scope: OrganizationScope;
+  via: 'session' | 'token';
+  sessionId?: string;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The permission a route needs: every route declares one (a test walks them all). */
+    access?: RouteAccess;
+    /** Activity action written on success by the service and on failure by the error plugin. */
+    activity?: string;
+    /** A GET that changes state (the spec's wakeup, academy login): Origin-checked like a POST. */
+    stateChanging?: boolean;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: import('./db/database.ts').Db;
+    database: import('./db/database.ts').Database;
+    config: import('./config.ts').Config;
+    secretKey: Buffer;
+  }
+}

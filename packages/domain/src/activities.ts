@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { listOf, PageQuery } from './http.ts';
+
+export const ActivityOutcome = z.enum(['SUCCESS', 'FAILURE']);
+export type ActivityOutcome = z.infer<typeof ActivityOutcome>;
+
+export const Activity = z.object({
+  id: z.number().int(),
+  time: z.string(),
+  actorId: z.number().int().nullable(),
+  actorName: z.string(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  targetName: z.string().nullable(),
+  organizationId: z.number().int().nullable(),
+  organizationName: z.string().nullable(),
+  outcome: ActivityOutcome,
+  detail: z.string().nullable(),
+});
+export type Activity = z.infer<typeof Activity>;
+
+export const ListActivitiesQuery = PageQuery.extend({
+  organizationId: z.coerce.number().int().positive().optional(),
+  outcome: ActivityOutcome.optional(),
+  action: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type ListActivitiesQuery = z.output<typeof ListActivitiesQuery>;
+export const ListActivitiesResponse = listOf(Activity);
+export type ListActivitiesResponse = z.infer<typeof ListActivitiesResponse>;

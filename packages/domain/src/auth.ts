@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { FeatureFlags } from './flags.ts';
+
+export const LoginRequest = z
+  .object({
+    email: z.string().trim().toLowerCase().min(1).max(320),
+    password: z.string().min(1).max(1024),
+  })
+  .strict();
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const LoginResponse = z.object({
+  mfaRequired: z.boolean(),
+  mfaTypes: z.array(z.string()),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** Organization scope of a user: all organizations, or a list of ids. */
+export const OrganizationScope = z.union([z.literal('all'), z.array(z.number().int())]);
+export type OrganizationScope = z.infer<typeof OrganizationScope>;
+
+export const CurrentUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  roleName: z.string(),
+  organizationScope: OrganizationScope,
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const MeResponse = z.object({
+  user: CurrentUser,
+  permissions: z.array(z.string()),
+  featureFlags: FeatureFlags,
+});
+export type MeResponse = z.infer<typeof MeResponse>;

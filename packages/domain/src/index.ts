@@ -1,0 +1,11 @@
+// The one contract shared by server, console and agent.
+
+export * from './activities.ts';
+export * from './auth.ts';
+export * from './flags.ts';
+export * from './http.ts';
+export * from './organizations.ts';
+export * from './permissions.ts';
+export * from './routes.ts';
+// Spec §3, §4, §5, §8, §9 as code (enumerations, validators, messages, constants).
+export * from './spec.ts';

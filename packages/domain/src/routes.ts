@@ -1,0 +1,321 @@
+/**
+ * Every console route pattern of spec §2, in one table. The console's router, the help
+ * suggestions and the tests all read it. `ready` routes have a real screen; the others show a
+ * "coming in a later release" page naming the area.
+ */
+export type NavArea =
+  | 'getStarted'
+  | 'dashboard'
+  | 'devices'
+  | 'ticketing'
+  | 'reporting'
+  | 'remote'
+  | 'administration'
+  | 'editor';
+
+export type ConsoleRoute = {
+  /** React Router pattern. */
+  path: string;
+  /** Stable id, also the i18n key of the title (`routes.<id>`). */
+  id: string;
+  title: string;
+  area: NavArea;
+  /** Editors open full-screen with a close button. */
+  isEditor?: boolean;
+  /** Implemented screen; otherwise a "coming in a later release" page. */
+  ready?: boolean;
+  /** Shown in the navigation menu (needs a path without parameters). */
+  inNav?: boolean;
+  /** Example concrete path for route-walk tests. */
+  example?: string;
+};
+
+const dashboardTabs = (
+  prefix: string,
+  idPrefix: string,
+  area: NavArea,
+  tabs: [string, string][],
+  example: (tab: string) => string,
+): ConsoleRoute[] =>
+  tabs.map(([tab, title]) => ({
+    path: `${prefix}/${tab}`,
+    id: `${idPrefix}.${tab.replace(/[/:*]/g, '_')}`,
+    title,
+    area,
+    example: example(tab),
+  }));
+
+const fill = (tab: string) => tab.replace(':page', '1').replace(':location', '1').replace('*', 'main');
+
+/** Integration pages under /administration/apps (spec §2 leaves their names to us). */
+export const integrationApps: [string, string][] = [
+  ['patching', 'Patching'],
+  ['api', 'API'],
+  ['ticketing', 'Ticketing'],
+  ['backup', 'Backup'],
+  ['documentation', 'Documentation'],
+  ['remoteSupport', 'Remote support'],
+  ['mdm', 'Mobile device management'],
+  ['remoteAccess', 'Remote access'],
+  ['teamviewer', 'TeamViewer'],
+  ['splashtop', 'Splashtop'],
+  ['connectwiseControl', 'ConnectWise Control'],
+  ['connectwise', 'ConnectWise PSA'],
+  ['autotask', 'Autotask PSA'],
+  ['haloPsa', 'HaloPSA'],
+  ['bitdefender', 'Bitdefender GravityZone'],
+  ['sentinelOne', 'SentinelOne'],
+  ['webroot', 'Webroot'],
+  ['packageManager', 'Package manager'],
+  ['notificationChannels', 'Notification channels'],
+  ['vulnerabilityManagement', 'Vulnerability management'],
+  ['qualys', 'Qualys'],
+  ['rapid7', 'Rapid7'],
+  ['tenable', 'Tenable'],
+];
+
+const adminPage = (
+  group: string,
+  page: string,
+  title: string,
+  extra: Partial<ConsoleRoute> = {},
+): ConsoleRoute => ({
+  path: `/administration/${group}/${page}`,
+  id: `administration.${group}.${page.replace(/[/:*]/g, '_')}`,
+  title,
+  area: 'administration',
+  example: `/administration/${group}/${fill(page)}`,
+  ...extra,
+});
+
+const editor = (path: string, id: string, title: string, example: string): ConsoleRoute => ({
+  path,
+  id: `editor.${id}`,
+  title,
+  area: 'editor',
+  isEditor: true,
+  example,
+});
+
+export const consoleRoutes: ConsoleRoute[] = [
+  { path: '/getStarted', id: 'getStarted', title: 'Get started', area: 'getStarted', inNav: true },
+  ...dashboardTabs(
+    '/systemDashboard',
+    'systemDashboard',
+    'dashboard',
+    [
+      ['overview', 'Dashboard'],
+      ['maintenance', 'Maintenance'],
+      ['pendingScripts', 'Pending scripts'],
+      ['alerts', 'Alerts'],
+      ['threats/:page', 'Threats'],
+      ['approvals/:page', 'Approvals'],
+      ['software/:page', 'Software'],
+      ['osPatches/:page', 'OS patches'],
+      ['backup/:page', 'Backup'],
+      ['activities/:page', 'Activities'],
+      ['activities/remoteControl', 'Remote control activities'],
+      ['activities/remoteTools', 'Remote tools activities'],
+      ['knowledgeBase', 'Knowledge base'],
+    ],
+    (tab) => `/systemDashboard/${fill(tab)}`,
+  ),
+  ...dashboardTabs(
+    '/customerDashboard/:id',
+    'customerDashboard',
+    'dashboard',
+    [
+      ['overview', 'Organization overview'],
+      ['location/:location', 'Location'],
+      ['maintenance', 'Maintenance'],
+      ['pendingScripts', 'Pending scripts'],
+      ['alerts', 'Alerts'],
+      ['threats/:page', 'Threats'],
+      ['approvals/:page', 'Approvals'],
+      ['software/:page', 'Software'],
+      ['osPatches/:page', 'OS patches'],
+      ['backup/:page', 'Backup'],
+      ['activities/:page', 'Activities'],
+      ['documentation/*', 'Documentation'],
+      ['customFields/*', 'Custom fields'],
+      ['ticketing', 'Ticketing'],
+    ],
+    (tab) => `/customerDashboard/1/${fill(tab)}`,
+  ),
+  ...dashboardTabs(
+    '/deviceDashboard/:id',
+    'deviceDashboard',
+    'devices',
+    [
+      ['overview', 'Device overview'],
+      ['details', 'Details'],
+      ['settings', 'Settings'],
+      ['software/:page', 'Software'],
+      ['osPatches/:page', 'OS patches'],
+      ['tools/:page', 'Tools'],
+      ['backup/:page', 'Backup'],
+      ['activities/:page', 'Activities'],
+      ['customFields', 'Custom fields'],
+      ['ticketing', 'Ticketing'],
+    ],
+    (tab) => `/deviceDashboard/1/${fill(tab)}`,
+  ),
+  adminPage('general', 'settings', 'Settings'),
+  adminPage('general', 'branding/:page', 'Branding'),
+  adminPage('general', 'activities', 'Activities', { ready: true, inNav: true }),
+  {
+    path: '/administration/apps',
+    id: 'administration.apps',
+    title: 'Apps',
+    area: 'administration',
+    inNav: true,
+  },
+  ...integrationApps.map(([page, title]) => adminPage('apps', page, title)),
+  adminPage('users', 'technicianRoles', 'Technician roles'),
+  adminPage('users', 'singleSignOn', 'Single sign-on'),
+  adminPage('users', 'securitySettings', 'Security settings'),
+  adminPage('users', 'endUserRoles', 'End-user roles'),
+  adminPage('users', 'contacts', 'Contacts'),
+  adminPage('devices', 'groups', 'Groups'),
+  adminPage('devices', 'roles', 'Roles'),
+  adminPage('devices', 'roleCustomFields', 'Role custom fields'),
+  adminPage('devices', 'globalCustomFields', 'Global custom fields'),
+  adminPage('devices', 'healthStatus', 'Health status'),
+  adminPage('devices', 'cache', 'Cache'),
+  adminPage('library', 'downloads', 'Downloads'),
+  adminPage('library', 'snmpLibrary', 'SNMP library'),
+  adminPage('library', 'scripting/:page', 'Scripting'),
+  adminPage('customers', 'organizations', 'Organizations', { ready: true, inNav: true }),
+  adminPage('policies', 'agent', 'Agent policies'),
+  adminPage('policies', 'nms', 'NMS policies'),
+  adminPage('policies', 'virtualization', 'Virtualization policies'),
+  adminPage('policies', 'mdm', 'MDM policies'),
+  {
+    path: '/administration/dynamicPolicies',
+    id: 'administration.dynamicPolicies',
+    title: 'Dynamic policies',
+    area: 'administration',
+  },
+  {
+    path: '/administration/tasks',
+    id: 'administration.tasks',
+    title: 'Scheduled tasks',
+    area: 'administration',
+  },
+  { path: '/deviceSearch', id: 'deviceSearch', title: 'Device search', area: 'devices', inNav: true },
+  { path: '/group/:id', id: 'group', title: 'Group', area: 'devices', example: '/group/1' },
+  { path: '/remoteSupport', id: 'remoteSupport', title: 'Remote support', area: 'remote', inNav: true },
+  {
+    path: '/quickConnect/:page',
+    id: 'quickConnect',
+    title: 'Quick connect',
+    area: 'remote',
+    example: '/quickConnect/1',
+  },
+  {
+    path: '/reporting/*',
+    id: 'reporting',
+    title: 'Reporting',
+    area: 'reporting',
+    inNav: true,
+    example: '/reporting/main',
+  },
+  {
+    path: '/ticketing/*',
+    id: 'ticketing',
+    title: 'Ticketing',
+    area: 'ticketing',
+    inNav: true,
+    example: '/ticketing/main',
+  },
+  {
+    path: '/cloudMonitorDashboard/*',
+    id: 'cloudMonitorDashboard',
+    title: 'Cloud monitors',
+    area: 'devices',
+    example: '/cloudMonitorDashboard/1',
+  },
+  {
+    path: '/mobileDashboard/*',
+    id: 'mobileDashboard',
+    title: 'Mobile devices',
+    area: 'devices',
+    example: '/mobileDashboard/1',
+  },
+  {
+    path: '/vmDashboard/*',
+    id: 'vmDashboard',
+    title: 'Virtual machine hosts',
+    area: 'devices',
+    example: '/vmDashboard/1',
+  },
+  {
+    path: '/vmGuestDashboard/*',
+    id: 'vmGuestDashboard',
+    title: 'Virtual machine guests',
+    area: 'devices',
+    example: '/vmGuestDashboard/1',
+  },
+  {
+    path: '/nmsDashboard/*',
+    id: 'nmsDashboard',
+    title: 'Network devices',
+    area: 'devices',
+    example: '/nmsDashboard/1',
+  },
+  // Editors (full screen, with a close button).
+  editor('/editor/report/:id?', 'report', 'Report editor', '/editor/report'),
+  editor('/editor/customer/:id', 'customer', 'Organization editor', '/editor/customer/1'),
+  editor(
+    '/editor/customer/:id/*',
+    'customerSection',
+    'Organization editor',
+    '/editor/customer/1/credentials',
+  ),
+  editor('/editor/policy/*', 'policy', 'Policy editor', '/editor/policy/1'),
+  editor('/editor/vmpolicy/*', 'vmpolicy', 'Virtualization policy editor', '/editor/vmpolicy/1'),
+  editor('/editor/androidpolicy/*', 'androidpolicy', 'Android policy editor', '/editor/androidpolicy/1'),
+  editor('/editor/iospolicy/*', 'iospolicy', 'iOS policy editor', '/editor/iospolicy/1'),
+  editor('/editor/scheduledTask/*', 'scheduledTask', 'Scheduled task editor', '/editor/scheduledTask/1'),
+  editor('/editor/user/:id/*', 'user', 'User editor', '/editor/user/1/general'),
+  editor('/editor/role/:id/*', 'role', 'Role editor', '/editor/role/1/general'),
+  editor('/editor/endUser/:id/*', 'endUser', 'End user editor', '/editor/endUser/1/general'),
+  editor('/editor/websiteBranding', 'websiteBranding', 'Website branding', '/editor/websiteBranding'),
+  editor('/editor/systray/general', 'systrayGeneral', 'Systray editor', '/editor/systray/general'),
+  editor('/editor/systray/systrayMenu', 'systrayMenu', 'Systray menu', '/editor/systray/systrayMenu'),
+  editor('/editor/systray/:id/general', 'systrayIdGeneral', 'Systray editor', '/editor/systray/1/general'),
+  editor('/editor/systray/:id/systrayMenu', 'systrayIdMenu', 'Systray menu', '/editor/systray/1/systrayMenu'),
+  editor('/editor/cloudMonitor/:id?', 'cloudMonitor', 'Cloud monitor editor', '/editor/cloudMonitor'),
+  editor('/editor/script/:id', 'script', 'Script editor', '/editor/script/1'),
+  editor(
+    '/editor/templateScript/:id',
+    'templateScript',
+    'Template script editor',
+    '/editor/templateScript/1',
+  ),
+  editor('/editor/shadowProtect/*', 'shadowProtect', 'ShadowProtect editor', '/editor/shadowProtect/1'),
+  editor('/editor/imageManager/*', 'imageManager', 'ImageManager editor', '/editor/imageManager/1'),
+  {
+    path: '/extensionBlocked',
+    id: 'extensionBlocked',
+    title: 'Browser extension blocked',
+    area: 'remote',
+    ready: true,
+  },
+];
+
+/** Screens implemented so far (the rest show "coming in a later release"). */
+const readyIds = new Set([
+  'systemDashboard.overview',
+  'customerDashboard.overview',
+  'editor.customer',
+  'editor.customerSection',
+]);
+for (const route of consoleRoutes) {
+  if (readyIds.has(route.id)) route.ready = true;
+}
+
+export const routeExample = (route: ConsoleRoute): string => route.example ?? route.path;
+
+/** The browser-extension isolation page text (spec §2). */
+export const EXTENSION_BLOCKED_TEXT = 'Your admin has blocked this browser extension.';
