@@ -1,0 +1,127 @@
+import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconAdjustments,
+  IconBuilding,
+  IconDeviceDesktop,
+  IconGauge,
+  IconHeadset,
+  IconReport,
+  IconRocket,
+  IconTicket,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { HeaderBar } from './header-bar.tsx';
+import { HelpPanel } from './help-panel.tsx';
+import { administrationLinks, navSections } from './navigation.ts';
+
+const icons: Record<string, typeof IconGauge> = {
+  getStarted: IconRocket,
+  dashboard: IconGauge,
+  devices: IconDeviceDesktop,
+  organizations: IconBuilding,
+  ticketing: IconTicket,
+  reporting: IconReport,
+  remote: IconHeadset,
+};
+
+export const AppLayout = () => {
+  const { t } = useTranslation();
+  const [isNavOpen, nav] = useDisclosure();
+  const [isHelpOpen, setHelpOpen] = useState(false);
+  const { pathname } = useLocation();
+  const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
+      aside={{ width: 420, breakpoint: 'sm', collapsed: { desktop: !isHelpOpen, mobile: !isHelpOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" wrap="nowrap">
+          <Burger
+            opened={isNavOpen}
+            onClick={nav.toggle}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label="Toggle navigation"
+          />
+          <Anchor component={Link} to="/systemDashboard/overview" underline="never" c="inherit">
+            <Title order={4}>{t('app.name')}</Title>
+          </Anchor>
+          <HeaderBar onToggleHelp={() => setHelpOpen((open) => !open)} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <ScrollArea>
+          <nav aria-label="Main">
+            {navSections.map((section) => {
+              const Icon = icons[section.key] ?? IconGauge;
+              const label = t(section.labelKey);
+              if (section.to) {
+                return (
+                  <NavLink
+                    key={section.key}
+                    component={Link}
+                    to={section.to}
+                    label={label}
+                    leftSection={<Icon size={18} />}
+                    active={isActive(section.to)}
+                  />
+                );
+              }
+              return (
+                <NavLink
+                  key={section.key}
+                  label={label}
+                  leftSection={<Icon size={18} />}
+                  defaultOpened={section.links?.some((l) => isActive(l.to))}
+                >
+                  {section.links?.map((link) => (
+                    <NavLink
+                      key={link.to}
+                      component={Link}
+                      to={link.to}
+                      label={link.label}
+                      active={isActive(link.to)}
+                    />
+                  ))}
+                </NavLink>
+              );
+            })}
+            <NavLink
+              label={t('nav.administration')}
+              leftSection={<IconAdjustments size={18} />}
+              defaultOpened={pathname.startsWith('/administration')}
+            >
+              {administrationLinks().map((group) => (
+                <div key={group.group}>
+                  <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" pt="xs">
+                    {group.group}
+                  </Text>
+                  {group.links.map((link) => (
+                    <NavLink
+                      key={link.to}
+                      component={Link}
+                      to={link.to}
+                      label={link.label}
+                      active={isActive(link.to)}
+                    />
+                  ))}
+                </div>
+              ))}
+            </NavLink>
+          </nav>
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <AppShell.Aside>{isHelpOpen && <HelpPanel onClose={() => setHelpOpen(false)} />}</AppShell.Aside>
+    </AppShell>
+  );
+};

@@ -1,0 +1,77 @@
+import {
+  ActionIcon,
+  Avatar,
+  Group,
+  Menu,
+  Switch,
+  TextInput,
+  Tooltip,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { IconHelp, IconLogout, IconMoon, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLogoutMutation, useMeQuery } from '../features/auth/queries.ts';
+
+export const HeaderBar = ({ onToggleHelp }: { onToggleHelp: () => void }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useMeQuery();
+  const logout = useLogoutMutation();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const [query, setQuery] = useState('');
+  const isDarkModeAllowed = me.data?.featureFlags.dark_mode ?? false;
+
+  const search = (event: React.FormEvent) => {
+    event.preventDefault();
+    navigate(`/deviceSearch${query.trim() ? `?q=${encodeURIComponent(query.trim())}` : ''}`);
+  };
+
+  return (
+    <Group ml="auto" gap="sm" wrap="nowrap">
+      <form onSubmit={search} aria-label={t('header.searchDevices')}>
+        <TextInput
+          aria-label={t('header.searchDevices')}
+          placeholder={t('header.searchDevices')}
+          leftSection={<IconSearch size={16} />}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          w={{ base: 160, sm: 280 }}
+        />
+      </form>
+      <Tooltip label={t('header.help')}>
+        <ActionIcon variant="subtle" size="lg" aria-label={t('header.help')} onClick={onToggleHelp}>
+          <IconHelp size={20} />
+        </ActionIcon>
+      </Tooltip>
+      <Menu position="bottom-end" width={240}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" size="lg" radius="xl" aria-label={t('header.userMenu')}>
+            <Avatar size={30} radius="xl" color="blue">
+              {(me.data?.user.name || me.data?.user.email || '?').slice(0, 1).toUpperCase()}
+            </Avatar>
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{me.data?.user.email}</Menu.Label>
+          {isDarkModeAllowed && (
+            <Menu.Item leftSection={<IconMoon size={16} />} closeMenuOnClick={false}>
+              <Switch
+                label={t('header.darkMode')}
+                checked={colorScheme === 'dark'}
+                onChange={(e) => setColorScheme(e.currentTarget.checked ? 'dark' : 'light')}
+              />
+            </Menu.Item>
+          )}
+          <Menu.Item
+            leftSection={<IconLogout size={16} />}
+            onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login') })}
+          >
+            {t('auth.signOut')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+};

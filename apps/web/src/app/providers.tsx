@@ -1,0 +1,34 @@
+import { createTheme, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../i18n/index.ts';
+
+const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+  fontFamily: 'Inter, system-ui, sans-serif',
+});
+
+/** Spec §7: fetches are cached and not refetched on window focus; that is every query's default. */
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 10_000 },
+    },
+  });
+
+export const Providers = ({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) => (
+  <I18nextProvider i18n={i18n}>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>
+          <Notifications position="top-right" />
+          {children}
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  </I18nextProvider>
+);

@@ -1,0 +1,61 @@
+import { type ConsoleRoute, consoleRoutes } from '@rmm/domain';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ComingSoonPage } from '../components/coming-soon-page.tsx';
+import { ExtensionBlockedPage } from '../components/extension-blocked-page.tsx';
+import { NotFoundPage } from '../components/not-found-page.tsx';
+import { ActivitiesPage } from '../features/activities/components/activities-page.tsx';
+import { LoginPage } from '../features/auth/components/login-page.tsx';
+import { RequireAuth } from '../features/auth/components/require-auth.tsx';
+import { SystemDashboardOverview } from '../features/dashboard/components/system-dashboard-overview.tsx';
+import { CustomerDashboardOverview } from '../features/organizations/components/customer-dashboard-overview.tsx';
+import { OrganizationEditor } from '../features/organizations/components/organization-editor.tsx';
+import { OrganizationsPage } from '../features/organizations/components/organizations-page.tsx';
+import { AppLayout } from './app-layout.tsx';
+import { EditorLayout } from './editor-layout.tsx';
+
+/** Screens by route id; every other route of the table shows "coming in a later release". */
+const screens: Record<string, ComponentType> = {
+  'systemDashboard.overview': SystemDashboardOverview,
+  'customerDashboard.overview': CustomerDashboardOverview,
+  'administration.customers.organizations': OrganizationsPage,
+  'administration.general.activities': ActivitiesPage,
+  'editor.customer': OrganizationEditor,
+  'editor.customerSection': OrganizationEditor,
+};
+
+const toRouteObject = (route: ConsoleRoute): RouteObject => {
+  const Screen = screens[route.id];
+  return {
+    path: route.path,
+    element: Screen ? <Screen /> : <ComingSoonPage name={route.title} />,
+    handle: { routeId: route.id },
+  };
+};
+
+export const routeObjects: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/extensionBlocked', element: <ExtensionBlockedPage /> },
+  {
+    element: (
+      <RequireAuth>
+        <EditorLayout />
+      </RequireAuth>
+    ),
+    children: consoleRoutes.filter((r) => r.isEditor).map(toRouteObject),
+  },
+  {
+    element: (
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/systemDashboard/overview" replace /> },
+      ...consoleRoutes.filter((r) => !r.isEditor && r.id !== 'extensionBlocked').map(toRouteObject),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routeObjects);

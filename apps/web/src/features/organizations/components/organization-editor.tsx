@@ -1,0 +1,150 @@
+import { Alert, Button, Group, Select, Stack, Tabs, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { CreateOrganizationRequest, LocationInput, type Organization } from '@rmm/domain';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { ComingSoonPage } from '../../../components/coming-soon-page.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import {
+  useCreateOrganizationMutation,
+  useOrganizationQuery,
+  useUpdateOrganizationMutation,
+} from '../queries.ts';
+import { DeleteOrganizationButton } from './delete-organization-button.tsx';
+import { LocationsFields } from './locations-fields.tsx';
+
+const sections = ['general', 'locations'] as const;
+export type OrganizationFormValues = {
+  name: string;
+  description: string;
+  nodeApprovalMode: Organization['nodeApprovalMode'];
+  locations: { id?: number; key: string; name: string; address: string; description: string }[];
+};
+
+/** The form's schema, derived from the request schema the server validates with. */
+const formSchema = z.object({
+  name: CreateOrganizationRequest.shape.name,
+  description: CreateOrganizationRequest.shape.description,
+  locations: z.array(z.object({ name: LocationInput.shape.name })),
+});
+
+const toFormValues = (org?: Organization): OrganizationFormValues => ({
+  name: org?.name ?? '',
+  description: org?.description ?? '',
+  nodeApprovalMode: org?.nodeApprovalMode ?? 'AUTOMATIC',
+  locations: (org?.locations ?? []).map(({ id, name, address, description }) => ({
+    id,
+    name,
+    address,
+    description,
+    key: String(id),
+  })),
+});
+
+/** `/editor/customer/:id` (id `new` creates) with the General and Locations sections. */
+export const OrganizationEditor = () => {
+  const { id = 'new', '*': rest = '' } = useParams();
+  const section = rest.split('/')[0] || 'general';
+  if (!(sections as readonly string[]).includes(section)) return <ComingSoonPage name={section} />;
+  if (id === 'new') return <OrganizationForm section={section} />;
+  return <ExistingOrganizationEditor id={Number(id)} section={section} key={id} />;
+};
+
+const ExistingOrganizationEditor = ({ id, section }: { id: number; section: string }) => {
+  const query = useOrganizationQuery(Number.isInteger(id) ? id : -1);
+  return (
+    <QueryState query={query}>
+      {(org) => <OrganizationForm organization={org} section={section} />}
+    </QueryState>
+  );
+};
+
+const OrganizationForm = ({ organization, section }: { organization?: Organization; section: string }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const create = useCreateOrganizationMutation();
+  const update = useUpdateOrganizationMutation(organization?.id ?? 0);
+  const mutation = organization ? update : create;
+  const form = useForm<OrganizationFormValues>({
+    initialValues: toFormValues(organization),
+    validate: zod4Resolver(formSchema),
+  });
+  const base = `/editor/customer/${organization?.id ?? 'new'}`;
+
+  const submit = form.onSubmit(async (values) => {
+    const body = { ...values, locations: values.locations.map(({ key: _key, ...l }) => l) };
+    // A failed save shows its message in the alert above the form (mutation.error).
+    const saved = await (organization ? update.mutateAsync(body) : create.mutateAsync(body)).catch(
+      () => undefined,
+    );
+    if (!saved) return;
+    notifications.show({ color: 'green', message: t('organizations.saved') });
+    form.setInitialValues(toFormValues(saved));
+    form.reset();
+    if (!organization) navigate(`/editor/customer/${saved.id}`, { replace: true, state: location.state });
+  });
+
+  return (
+    <form onSubmit={submit}>
+      <fieldset disabled={mutation.isPending} style={{ border: 0, padding: 0, margin: 0 }}>
+        <Group justify="space-between" mb="md">
+          <Title order={2}>
+            {organization
+              ? t('organizations.editorTitle', { name: organization.name })
+              : t('organizations.editorTitleNew')}
+          </Title>
+          <Group>
+            {organization && <DeleteOrganizationButton organization={organization} />}
+            <Button type="submit" loading={mutation.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Group>
+        {mutation.error && (
+          <Alert color="red" mb="md" icon={<IconAlertCircle size={18} />} role="alert">
+            {mutation.error.message}
+          </Alert>
+        )}
+        <Tabs
+          value={section}
+          onChange={(v) =>
+            navigate(v === 'general' ? base : `${base}/${v}`, { replace: true, state: location.state })
+          }
+        >
+          <Tabs.List mb="md">
+            <Tabs.Tab value="general">{t('organizations.general')}</Tabs.Tab>
+            <Tabs.Tab value="locations">{t('organizations.locations')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="general">
+            <Stack maw={560}>
+              <TextInput label={t('common.name')} withAsterisk {...form.getInputProps('name')} />
+              <Textarea
+                label={t('common.description')}
+                autosize
+                minRows={2}
+                {...form.getInputProps('description')}
+              />
+              <Select
+                label={t('organizations.approvalMode')}
+                allowDeselect={false}
+                data={(['AUTOMATIC', 'MANUAL', 'REJECT'] as const).map((v) => ({
+                  value: v,
+                  label: t(`organizations.approval.${v}`),
+                }))}
+                {...form.getInputProps('nodeApprovalMode')}
+              />
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="locations">
+            <LocationsFields form={form} />
+          </Tabs.Panel>
+        </Tabs>
+      </fieldset>
+    </form>
+  );
+};

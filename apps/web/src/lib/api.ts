@@ -1,0 +1,54 @@
+import { ErrorBody } from '@rmm/domain';
+
+/** An error answer of the API: `{error:{code,message}}` with its HTTP status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly resultCode: string | undefined;
+
+  constructor(status: number, code: string, message: string, resultCode?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.resultCode = resultCode;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export const apiRequest = async <T>(method: Method, path: string, body?: unknown): Promise<T> => {
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers:
+      body === undefined
+        ? { accept: 'application/json' }
+        : { 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  if (!response.ok) {
+    const parsed = ErrorBody.safeParse(data);
+    if (parsed.success) {
+      throw new ApiError(
+        response.status,
+        parsed.data.error.code,
+        parsed.data.error.message,
+        parsed.data.resultCode,
+      );
+    }
+    throw new ApiError(response.status, 'HTTP_ERROR', `HTTP ${response.status}`);
+  }
+  return data as T;
+};
+
+/** Query string from an object, skipping empty values. */
+export const toQuery = (params: Record<string, string | number | undefined | null>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};

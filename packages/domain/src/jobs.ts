@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/** Spec §3 Job and §4 job states: statuses, results, the 16 job types and the cancel rule. */
+
+// START_REQUESTED, CANCEL_REQUESTED, CANCELLED and COMPLETED are the spec's; IN_PROGRESS and EXPIRED are ours.
+export const jobStatuses = [
+  'START_REQUESTED',
+  'IN_PROGRESS',
+  'CANCEL_REQUESTED',
+  'CANCELLED',
+  'COMPLETED',
+  'EXPIRED',
+] as const;
+export const JobStatus = z.enum(jobStatuses);
+export type JobStatus = z.infer<typeof JobStatus>;
+
+export const terminalJobStatuses = [
+  'CANCELLED',
+  'COMPLETED',
+  'EXPIRED',
+] as const satisfies readonly JobStatus[];
+export const isTerminalJobStatus = (status: JobStatus): boolean =>
+  terminalJobStatuses.some((terminal) => terminal === status);
+
+/** Allowed status changes; a terminal status never changes again. */
+export const jobStatusTransitions: Readonly<Record<JobStatus, readonly JobStatus[]>> = {
+  START_REQUESTED: ['IN_PROGRESS', 'CANCEL_REQUESTED', 'CANCELLED', 'COMPLETED', 'EXPIRED'],
+  IN_PROGRESS: ['CANCEL_REQUESTED', 'CANCELLED', 'COMPLETED', 'EXPIRED'],
+  CANCEL_REQUESTED: ['CANCELLED', 'COMPLETED', 'EXPIRED'],
+  CANCELLED: [],
+  COMPLETED: [],
+  EXPIRED: [],
+};
+export const canChangeJobStatus = (from: JobStatus, to: JobStatus): boolean =>
+  jobStatusTransitions[from].includes(to);
+
+/** A completed job ends with SUCCESS or FAILURE. */
+export const jobResults = ['SUCCESS', 'FAILURE'] as const;
+export const JobResult = z.enum(jobResults);
+export type JobResult = z.infer<typeof JobResult>;
+
+/** The 16 job types of §4 with the numbers we decided (the spec does not show them). */
+export const jobTypeNumbers = {
+  ACTION_SET: 1,
+  ACTION: 2,
+  CONDITION: 3,
+  CONDITION_ACTION_SET: 4,
+  CONDITION_ACTION: 5,
+  ANTIVIRUS: 6,
+  PATCH_MANAGEMENT: 7,
+  REMOTE_SUPPORT_TOOL: 8,
+  SOFTWARE_PATCH_MANAGEMENT: 9,
+  RESTORE: 10,
+  BACKUP: 11,
+  VIRTUALIZATION: 12,
+  REMOTE: 13,
+  NETWORK_DISCOVERY: 14,
+  AGENT_DISCOVERY: 15,
+  MDM: 16,
+} as const;
+export type JobTypeName = keyof typeof jobTypeNumbers;
+export type JobTypeNumber = (typeof jobTypeNumbers)[JobTypeName];
+
+export const jobTypeNames = Object.keys(jobTypeNumbers) as [JobTypeName, ...JobTypeName[]];
+export const JobTypeName = z.enum(jobTypeNames);
+export const JobTypeNumber = z.literal(Object.values(jobTypeNumbers) as [JobTypeNumber, ...JobTypeNumber[]]);
+/** As sent on the wire: the number or the name. */
+export const JobTypeRef = z.union([JobTypeNumber, JobTypeName]);
+export type JobTypeRef = z.infer<typeof JobTypeRef>;
+
+export class UnknownJobTypeError extends Error {
+  readonly code = 'UNKNOWN_JOB_TYPE';
+  constructor(readonly value: unknown) {
+    super(`Unknown job type: ${String(value)}`);
+    this.name = 'UnknownJobTypeError';
+  }
+}
+
+const numberToName = new Map<number, JobTypeName>(
+  jobTypeNames.map((name): [number, JobTypeName] => [jobTypeNumbers[name], name]),
+);
+
+export const jobTypeFromNumber = (value: number): JobTypeName => {
+  const name = numberToName.get(value);
+  if (name === undefined) throw new UnknownJobTypeError(value);
+  return name;
+};
+
+export const jobTypeFromName = (value: string): JobTypeNumber => {
+  if (!Object.hasOwn(jobTypeNumbers, value)) throw new UnknownJobTypeError(value);
+  return jobTypeNumbers[value as JobTypeName];
+};
+
+/** A number, a digit string ("11") or a name gives the name; anything else throws. */
+export const parseJobType = (value: unknown): JobTypeName => {
+  if (typeof value === 'number') return jobTypeFromNumber(value);
+  if (typeof value === 'string' && /^\d+$/.test(value)) return jobTypeFromNumber(Number(value));
+  if (typeof value === 'string') {
+    jobTypeFromName(value);
+    return value as JobTypeName;
+  }
+  throw new UnknownJobTypeError(value);
+};
+
+export const restoreTypes = [
+  'FILE',
+  'BATCH',
+  'EXTRACT',
+  'VIRTUAL_DISK',
+  'PHYSICAL_DISK',
+  'FILE_FOLDER',
+] as const;
+export const RestoreType = z.enum(restoreTypes);
+export type RestoreType = z.infer<typeof RestoreType>;
+
+/** Restore types whose cancel must go through the agent (CANCEL_REQUESTED). */
+export const diskOrFileRestoreTypes = [
+  'FILE',
+  'FILE_FOLDER',
+  'VIRTUAL_DISK',
+  'PHYSICAL_DISK',
+] as const satisfies readonly RestoreType[];
+
+export const isDiskOrFileRestore = (restoreType: unknown): boolean =>
+  diskOrFileRestoreTypes.some((type) => type === restoreType);
+
+export type CancellableJob = { jobType: JobTypeRef; content?: unknown };
+
+const restoreTypeOf = (content: unknown): unknown =>
+  typeof content === 'object' && content !== null && 'restoreType' in content
+    ? content.restoreType
+    : undefined;
+
+/** Backup, disk-or-file restore and remote-connect jobs are asked to cancel; any other job is cancelled. */
+export const cancelStatusFor = (job: CancellableJob): 'CANCEL_REQUESTED' | 'CANCELLED' => {
+  const type = parseJobType(job.jobType);
+  const isAskedToCancel =
+    type === 'BACKUP' ||
+    type === 'REMOTE' ||
+    (type === 'RESTORE' && isDiskOrFileRestore(restoreTypeOf(job.content)));
+  return isAskedToCancel ? 'CANCEL_REQUESTED' : 'CANCELLED';
+};
+
+export const JobMessage = z.object({
+  code: z.string(),
+  params: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).optional(),
+});
+export type JobMessage = z.infer<typeof JobMessage>;
+
+export const Job = z.object({
+  jobUid: z.string().min(1),
+  jobType: JobTypeRef,
+  jobStatus: JobStatus,
+  jobName: z.string(),
+  message: z.string().nullish(),
+  data: z.looseObject({ message: JobMessage.nullish() }).nullish(),
+  content: z.record(z.string(), z.unknown()).nullish(),
+  appUserId: z.number().int().nullish(),
+  activityStatus: z.string().nullish(),
+  originalLocation: z.string().nullish(),
+  jobResult: JobResult.nullish(),
+  resultContent: z.looseObject({ errorMessage: z.string().nullish() }).nullish(),
+});
+export type Job = z.infer<typeof Job>;

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+
+/** Spec §3 saved device search and its default presets, with criteria as data. */
+
+export const deviceSearchFields = [
+  'status',
+  'remoteSupportTools',
+  'diskFreePercent',
+  'patchFailures',
+  'deviceClass',
+  'needsReboot',
+  'installIssues',
+] as const;
+export const DeviceSearchField = z.enum(deviceSearchFields);
+export type DeviceSearchField = z.infer<typeof DeviceSearchField>;
+
+export const searchOperators = [
+  'equals',
+  'notEquals',
+  'lessThan',
+  'lessThanOrEqual',
+  'greaterThan',
+  'greaterThanOrEqual',
+  'contains',
+  'isEmpty',
+  'isNotEmpty',
+] as const;
+export const SearchOperator = z.enum(searchOperators);
+export type SearchOperator = z.infer<typeof SearchOperator>;
+
+export const deviceStatuses = ['UP', 'DOWN', 'WARNING'] as const;
+export const DeviceStatus = z.enum(deviceStatuses);
+export type DeviceStatus = z.infer<typeof DeviceStatus>;
+
+export const NETWORK_DEVICE_CLASS = 'NETWORK_DEVICE';
+export const LOW_DISK_FREE_PERCENT = 10;
+
+export const CriteriaValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type CriteriaValue = z.infer<typeof CriteriaValue>;
+
+export const CriteriaRule = z.object({
+  field: DeviceSearchField,
+  operator: SearchOperator,
+  value: CriteriaValue,
+});
+export type CriteriaRule = z.infer<typeof CriteriaRule>;
+
+/** An empty rule list matches every device. */
+export const SearchCriteria = z.object({ match: z.enum(['all', 'any']), rules: z.array(CriteriaRule) });
+export type SearchCriteria = z.infer<typeof SearchCriteria>;
+
+export const SavedDeviceSearch = z.object({
+  id: z.number().int(),
+  search: z.string(),
+  criteria: SearchCriteria,
+  customFields: z.string().nullish(),
+});
+export type SavedDeviceSearch = z.infer<typeof SavedDeviceSearch>;
+
+const parseJsonObject = (text: string | null | undefined): Record<string, unknown> => {
+  try {
+    const value: unknown = JSON.parse(text ?? '');
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+};
+
+/** customFields is a JSON object merged into the record; the record's own fields win; bad JSON adds nothing. */
+export const withCustomFields = <T extends { customFields?: string | null }>(
+  record: T,
+): T & Record<string, unknown> => ({ ...parseJsonObject(record.customFields), ...record });
+
+type Preset = { id: number; key: string; search: string; criteria: SearchCriteria };
+
+const rule = (field: DeviceSearchField, operator: SearchOperator, value: CriteriaValue = null) => ({
+  field,
+  operator,
+  value,
+});
+const allOf = (...rules: CriteriaRule[]): SearchCriteria => ({ match: 'all', rules });
+
+/** Presets have negative ids so they never collide with stored searches. */
+export const defaultSearchPresets = [
+  { id: -1, key: 'ALL', search: 'All devices', criteria: allOf() },
+  { id: -2, key: 'UP', search: 'Up', criteria: allOf(rule('status', 'equals', 'UP')) },
+  { id: -3, key: 'DOWN', search: 'Down', criteria: allOf(rule('status', 'equals', 'DOWN')) },
+  { id: -4, key: 'WARNING', search: 'Warning', criteria: allOf(rule('status', 'equals', 'WARNING')) },
+  {
+    id: -5,
+    key: 'REMOTE_SUPPORT_TOOL',
+    search: 'Remote support tool installed',
+    criteria: allOf(rule('remoteSupportTools', 'isNotEmpty')),
+  },
+  {
+    id: -6,
+    key: 'LOW_DISK_SPACE',
+    search: 'Disk free space under 10%',
+    criteria: allOf(rule('diskFreePercent', 'lessThan', LOW_DISK_FREE_PERCENT)),
+  },
+  {
+    id: -7,
+    key: 'FAILED_PATCHES',
+    search: 'Failed patches',
+    criteria: allOf(rule('patchFailures', 'greaterThan', 0)),
+  },
+  {
+    id: -8,
+    key: 'NETWORK_DEVICES',
+    search: 'Network devices',
+    criteria: allOf(rule('deviceClass', 'equals', NETWORK_DEVICE_CLASS)),
+  },
+  {
+    id: -9,
+    key: 'NEEDS_REBOOT',
+    search: 'Needs reboot',
+    criteria: allOf(rule('needsReboot', 'equals', true)),
+  },
+  {
+    id: -10,
+    key: 'INSTALL_ISSUES',
+    search: 'Install issues',
+    criteria: allOf(rule('installIssues', 'greaterThan', 0)),
+  },
+] as const satisfies readonly Preset[];
+export type SearchPresetKey = (typeof defaultSearchPresets)[number]['key'];
+
+export type SearchableDevice = Partial<Record<DeviceSearchField, unknown>>;
+
+const isEmptyValue = (value: unknown): boolean =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+const compare = (
+  actual: unknown,
+  expected: CriteriaValue,
+  test: (a: number, b: number) => boolean,
+): boolean => typeof actual === 'number' && typeof expected === 'number' && test(actual, expected);
+
+const contains = (actual: unknown, expected: CriteriaValue): boolean =>
+  Array.isArray(actual)
+    ? actual.includes(expected)
+    : typeof actual === 'string' && typeof expected === 'string' && actual.includes(expected);
+
+const operatorTests: Readonly<Record<SearchOperator, (actual: unknown, expected: CriteriaValue) => boolean>> =
+  {
+    equals: (a, b) => a === b,
+    notEquals: (a, b) => a !== b,
+    lessThan: (a, b) => compare(a, b, (x, y) => x < y),
+    lessThanOrEqual: (a, b) => compare(a, b, (x, y) => x <= y),
+    greaterThan: (a, b) => compare(a, b, (x, y) => x > y),
+    greaterThanOrEqual: (a, b) => compare(a, b, (x, y) => x >= y),
+    contains,
+    isEmpty: (a) => isEmptyValue(a),
+    isNotEmpty: (a) => !isEmptyValue(a),
+  };
+
+export const matchesRule = (device: SearchableDevice, criteriaRule: CriteriaRule): boolean =>
+  operatorTests[criteriaRule.operator](device[criteriaRule.field], criteriaRule.value);
+
+/** The reference meaning of criteria, for the server query and tests alike. */
+export const matchesCriteria = (device: SearchableDevice, criteria: SearchCriteria): boolean =>
+  criteria.match === 'all'
+    ? criteria.rules.every((r) => matchesRule(device, r))
+    : criteria.rules.some((r) => matchesRule(device, r));
