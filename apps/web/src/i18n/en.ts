@@ -1,4 +1,5 @@
 import { consoleRoutes, englishMessages, httpMessages } from '@rmm/domain';
+import { inputStrings } from '../components/inputs/input-strings.ts';
 
 /** The console's own English strings. Spec messages come from @rmm/domain, never retyped here. */
 export const uiStrings = {
@@ -91,6 +92,7 @@ export const uiStrings = {
   'activities.searchPlaceholder': 'Search who, target or organization',
   'activities.empty': 'No activities match these filters.',
   'extensionBlocked.title': 'Extension blocked',
+  ...inputStrings,
   ...Object.fromEntries(consoleRoutes.map((r) => [`routes.${r.id}`, r.title])),
   ...Object.fromEntries(Object.entries(httpMessages).map(([code, text]) => [`http.${code}`, text])),
 } as const;

@@ -12,4 +12,5 @@ void i18n.use(initReactI18next).init({
   nsSeparator: false,
   interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
   initImmediate: false,
+  showSupportNotice: false,
 });
