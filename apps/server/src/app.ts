@@ -6,14 +6,22 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Bus } from './bus/index.ts';
+import { busPlugin } from './bus/plugin.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { DomainError } from './lib/errors.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
+import { agentGatewayRoutes } from './modules/agent-gateway/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { presencePlugin } from './modules/devices/presence-plugin.ts';
+import { deviceRoutes } from './modules/devices/routes.ts';
+import { enrollmentRoutes } from './modules/enrollment/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -27,6 +35,8 @@ export type BuildAppOptions = {
   database: Database;
   secretKey: Buffer;
   logger?: boolean | object;
+  /** A bus to share (tests run two apps on one); by default one is made from the config. */
+  bus?: Bus;
 };
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -62,7 +72,7 @@ const apiPrefixes = [
   '/graphql',
 ];
 
-export const buildApp = async ({ config, database, secretKey, logger }: BuildAppOptions) => {
+export const buildApp = async ({ config, database, secretKey, logger, bus }: BuildAppOptions) => {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -93,6 +103,9 @@ export const buildApp = async ({ config, database, secretKey, logger }: BuildApp
 
   await app.register(errorPlugin);
   await app.register(cookie);
+  // Before the auth plugin: a handshake refused by its hook must still be marked as a WebSocket
+  // request, or its socket is never closed.
+  await app.register(websocket, { options: { maxPayload: config.agentMaxMessageBytes } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new DomainError('RATE_LIMITED'),
@@ -131,6 +144,8 @@ export const buildApp = async ({ config, database, secretKey, logger }: BuildApp
   });
   await app.register(authPlugin);
   await app.register(metricsPlugin);
+  await app.register(busPlugin, { bus });
+  await app.register(presencePlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -138,6 +153,10 @@ export const buildApp = async ({ config, database, secretKey, logger }: BuildApp
   await app.register(activityRoutes);
   await app.register(settingsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(deviceRoutes);
+  await app.register(enrollmentRoutes);
+  await app.register(agentGatewayRoutes);
+  await app.register(eventRoutes);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = apiPrefixes.some((p) => request.url.startsWith(p));

@@ -20,6 +20,26 @@ export type Config = {
   loginLockMinutes: number;
   loginRatePerMinute: number;
   bodyLimitBytes: number;
+  /** Agents: how often a heartbeat is due (each one jittered by plus or minus half). */
+  heartbeatIntervalSeconds: number;
+  /** A device not heard from for this long is DOWN. */
+  offlineThresholdSeconds: number;
+  /** How often the sweeper looks for devices past the offline threshold. */
+  statusSweepIntervalMs: number;
+  /** Last-seen and metrics are kept in memory and written together this often. */
+  presenceFlushIntervalMs: number;
+  /** One stored metric sample per device per this many seconds (the mean of its heartbeats). */
+  metricSampleSeconds: number;
+  metricRetentionDays: number;
+  /** A device is WARNING while a metric is above its threshold. */
+  cpuWarningPercent: number;
+  memoryWarningPercent: number;
+  diskWarningPercent: number;
+  enrollRatePerMinute: number;
+  /** Largest agent WebSocket message (an inventory with its software list). */
+  agentMaxMessageBytes: number;
+  /** Prefix of every NATS subject, so that several installations can share one NATS. */
+  natsSubjectPrefix: string;
 };
 
 const num = (value: string | undefined, fallback: number) => {
@@ -49,4 +69,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   loginLockMinutes: num(env.LOGIN_LOCK_MINUTES, 15),
   loginRatePerMinute: num(env.LOGIN_RATE_PER_MINUTE, 20),
   bodyLimitBytes: num(env.BODY_LIMIT_BYTES, 1_048_576),
+  heartbeatIntervalSeconds: num(env.HEARTBEAT_INTERVAL_SECONDS, 30),
+  offlineThresholdSeconds: num(env.OFFLINE_THRESHOLD_SECONDS, 90),
+  statusSweepIntervalMs: num(env.STATUS_SWEEP_INTERVAL_MS, 10_000),
+  presenceFlushIntervalMs: num(env.PRESENCE_FLUSH_INTERVAL_MS, 2_000),
+  metricSampleSeconds: num(env.METRIC_SAMPLE_SECONDS, 300),
+  metricRetentionDays: num(env.METRIC_RETENTION_DAYS, 7),
+  cpuWarningPercent: num(env.CPU_WARNING_PERCENT, 95),
+  memoryWarningPercent: num(env.MEMORY_WARNING_PERCENT, 95),
+  diskWarningPercent: num(env.DISK_WARNING_PERCENT, 90),
+  enrollRatePerMinute: num(env.ENROLL_RATE_PER_MINUTE, 600),
+  agentMaxMessageBytes: num(env.AGENT_MAX_MESSAGE_BYTES, 16 * 1_048_576),
+  natsSubjectPrefix: env.NATS_SUBJECT_PREFIX || 'rmm',
 });

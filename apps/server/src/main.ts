@@ -1,8 +1,12 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { loadSecretKey } from './lib/crypto.ts';
 import { ensureAdministrator } from './modules/auth/service.ts';
+import { demoEnrollmentToken, startDemoAgent } from './modules/demo/service.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -17,6 +21,7 @@ await ensureAdministrator(database.db, config, (line) => {
   process.stdout.write(`\n${line}\n\n`);
 });
 
+let demoAgent: ChildProcess | undefined;
 let isClosing = false;
 const shutdown = async (signal: string) => {
   if (isClosing) return;
@@ -24,6 +29,7 @@ const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   const timer = setTimeout(() => process.exit(1), 15_000).unref();
   try {
+    demoAgent?.kill('SIGTERM');
     await app.close();
     await database.close();
   } finally {
@@ -35,6 +41,20 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
+
+// `npm start` shows this machine as a live device: a real agent, enrolled with a real token.
+if (config.demo) {
+  const stateDir = path.join(config.dataDir, 'demo-agent');
+  const token = await demoEnrollmentToken(database.db, stateDir);
+  if (token || fs.existsSync(path.join(stateDir, 'identity.json'))) {
+    demoAgent = startDemoAgent({
+      serverUrl: `http://127.0.0.1:${config.port}`,
+      stateDir,
+      token,
+      log: app.log,
+    });
+  }
+}
 app.log.info(
   `console and API at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.driver})`,
 );

@@ -20,6 +20,13 @@ declare module 'fastify' {
     activity?: string;
     /** A GET that changes state (the spec's wakeup, academy login): Origin-checked like a POST. */
     stateChanging?: boolean;
+    /** A GET that opens a WebSocket for a browser (the console's /events): Origin-checked like a POST. */
+    requireOrigin?: boolean;
+    /**
+     * Called by agents, not browsers (enrolment, the agent WebSocket): no session is read and no
+     * Origin is required; the route must be `public` and authenticates the device itself.
+     */
+    isAgentEndpoint?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;

@@ -1,7 +1,10 @@
 // The one contract shared by server, console and agent.
 
 export * from './activities.ts';
+export * from './agent-protocol.ts';
 export * from './auth.ts';
+export * from './devices.ts';
+export * from './events.ts';
 export * from './flags.ts';
 export * from './http.ts';
 export * from './organizations.ts';

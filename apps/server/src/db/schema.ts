@@ -1,11 +1,14 @@
+import type { DeviceInventory } from '@rmm/domain';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  real,
   serial,
   text,
   timestamp,
@@ -111,7 +114,28 @@ export const locations = pgTable(
   (t) => [index('locations_org_idx').on(t.organizationId)],
 );
 
-/** Devices (nodes). The agent issue fills in inventory and status; the foundation needs the link. */
+/** Scoped enrolment tokens: an agent exchanges one for a device identity. Only the hash is kept. */
+export const enrollmentTokens = pgTable(
+  'enrollment_tokens',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    usedCount: integer('used_count').notNull().default(0),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('enrollment_tokens_org_idx').on(t.organizationId, t.createdAt.desc())],
+);
+
+/** Devices (nodes), their agent identity, inventory, status and latest metrics. */
 export const devices = pgTable(
   'devices',
   {
@@ -122,8 +146,73 @@ export const devices = pgTable(
     locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
     displayName: text('display_name').notNull(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    parentDeviceId: integer('parent_device_id').references((): AnyPgColumn => devices.id, {
+      onDelete: 'set null',
+    }),
+    hostname: text('hostname').notNull().default(''),
+    platform: text('platform').notNull().default('other'),
+    osName: text('os_name').notNull().default(''),
+    osVersion: text('os_version').notNull().default(''),
+    manufacturer: text('manufacturer').notNull().default(''),
+    model: text('model').notNull().default(''),
+    agentVersion: text('agent_version').notNull().default(''),
+    nodeRoleId: integer('node_role_id'),
+    /** APPROVED, PENDING (held for a technician), REJECTED; DISCOVERED for agentless nodes. */
+    approvalStatus: text('approval_status').notNull().default('APPROVED'),
+    /** UP, DOWN, WARNING. */
+    status: text('status').notNull().default('DOWN'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'date' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    lastBootAt: timestamp('last_boot_at', { withTimezone: true, mode: 'date' }),
+    loggedOnUser: text('logged_on_user'),
+    pendingReboot: boolean('pending_reboot').notNull().default(false),
+    ipAddresses: jsonb('ip_addresses').$type<string[]>().notNull().default([]),
+    cpuPercent: real('cpu_percent'),
+    memoryPercent: real('memory_percent'),
+    diskPercent: real('disk_percent'),
+    inventory: jsonb('inventory').$type<DeviceInventory>(),
+    inventoryUpdatedAt: timestamp('inventory_updated_at', { withTimezone: true, mode: 'date' }),
+    /** sha256 of the device secret; null for devices without an agent. */
+    secretHash: text('secret_hash'),
+    enrollmentTokenId: integer('enrollment_token_id').references(() => enrollmentTokens.id, {
+      onDelete: 'set null',
+    }),
   },
-  (t) => [index('devices_org_idx').on(t.organizationId), index('devices_location_idx').on(t.locationId)],
+  (t) => [
+    index('devices_org_idx').on(t.organizationId),
+    index('devices_location_idx').on(t.locationId),
+    index('devices_name_idx').on(sql`lower(${t.displayName})`, t.id),
+    index('devices_org_status_idx').on(t.organizationId, t.status),
+    index('devices_status_idx').on(t.status),
+    index('devices_role_idx').on(t.nodeRoleId),
+    index('devices_approval_idx').on(t.approvalStatus, t.organizationId),
+    index('devices_last_seen_idx').on(t.lastSeenAt),
+    index('devices_created_idx').on(t.createdAt),
+    index('devices_parent_idx').on(t.parentDeviceId),
+    // The status sweeper reads only devices that are not DOWN yet.
+    index('devices_live_seen_idx').on(t.lastSeenAt).where(sql`${t.status} <> 'DOWN'`),
+  ],
+);
+
+/** Metric samples: one row per device per METRIC_SAMPLE_SECONDS, pruned after METRIC_RETENTION_DAYS. */
+export const deviceMetrics = pgTable(
+  'device_metrics',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').notNull(),
+    time: timestamp('time', { withTimezone: true, mode: 'date' }).notNull(),
+    cpuPercent: real('cpu_percent').notNull(),
+    memoryPercent: real('memory_percent').notNull(),
+    diskPercent: real('disk_percent').notNull(),
+  },
+  (t) => [
+    index('device_metrics_device_time_idx').on(t.deviceId, t.time.desc()),
+    index('device_metrics_time_idx').on(t.time),
+  ],
 );
 
 export const activities = pgTable(

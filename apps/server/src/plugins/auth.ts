@@ -33,6 +33,8 @@ export const authPlugin = fp(async (app) => {
     const config = request.routeOptions.config;
     const access = config?.access;
     if (!access) return; // not found: the not-found handler answers
+    // Agents carry no cookie and no Origin; these routes authenticate the device themselves.
+    if (config.isAgentEndpoint && access === 'public') return;
 
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
@@ -42,7 +44,8 @@ export const authPlugin = fp(async (app) => {
       if (token) request.actor = await actorFromSession(app.db, token);
     }
 
-    const isStateChanging = !SAFE_METHODS.has(request.method) || config.stateChanging === true;
+    const isStateChanging =
+      !SAFE_METHODS.has(request.method) || config.stateChanging === true || config.requireOrigin === true;
     // Bearer tokens cannot be sent by a foreign page; cookies can, so those need an allowed Origin.
     if (isStateChanging && request.actor?.via !== 'token' && !isAllowedOrigin(request)) {
       throw new DomainError('ORIGIN_REFUSED');

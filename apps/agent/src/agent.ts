@@ -1,0 +1,78 @@
+import os from 'node:os';
+import { AGENT_WS_PATH } from '@rmm/domain';
+import si from 'systeminformation';
+import type { AgentOptions } from './args.ts';
+import { agentPlatformOf, collectInventory } from './collectors/inventory.ts';
+import { collectMetrics } from './collectors/metrics.ts';
+import { nodeClassFor } from './collectors/node-class.ts';
+import { ensureIdentity } from './enroll.ts';
+import type { Logger } from './log.ts';
+import { createSession } from './session.ts';
+import type { Identity } from './state.ts';
+import { startConnection } from './transport/connection.ts';
+import { AGENT_VERSION } from './version.ts';
+
+const KEEPALIVE_MS = 30_000;
+
+export const agentSocketUrl = (serverUrl: string) => {
+  const url = new URL(AGENT_WS_PATH, serverUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+};
+
+/** What the server needs to create the device: who and what this machine is. */
+export const enrolmentFacts = async () => {
+  const [osInfo, chassis] = await Promise.all([
+    si.osInfo().catch(() => undefined),
+    si.chassis().catch(() => undefined),
+  ]);
+  const platform = process.platform;
+  return {
+    hostname: (osInfo?.hostname || os.hostname()).slice(0, 500),
+    platform: agentPlatformOf(platform),
+    nodeClass: nodeClassFor({ platform, osName: osInfo?.distro ?? '', chassisType: chassis?.type ?? '' }),
+    agentVersion: AGENT_VERSION,
+  };
+};
+
+export const enrol = (options: AgentOptions, log: Logger): Promise<Identity> =>
+  ensureIdentity({
+    serverUrl: options.serverUrl,
+    token: options.token,
+    stateDir: options.stateDir,
+    facts: enrolmentFacts,
+    backoff: { minMs: options.reconnectMinMs, maxMs: options.reconnectMaxMs },
+    log,
+  });
+
+/** Enrols when needed, then stays connected until stopped. */
+export const startAgent = async (options: AgentOptions, log: Logger) => {
+  const identity = await enrol(options, log);
+  const session = createSession({
+    identity,
+    heartbeatSeconds: options.heartbeatSeconds,
+    platform: agentPlatformOf(process.platform),
+    collectInventory: () => collectInventory(),
+    collectMetrics,
+    log,
+  });
+  const connection = startConnection({
+    url: agentSocketUrl(options.serverUrl ?? identity.serverUrl),
+    headers: { authorization: `Device ${identity.deviceId}:${identity.deviceSecret}` },
+    backoff: { minMs: options.reconnectMinMs, maxMs: options.reconnectMaxMs },
+    keepaliveMs: KEEPALIVE_MS,
+    onMessage: session.onMessage,
+    onClose: session.onClose,
+    log,
+  });
+  session.attach(connection);
+  const inventoryTimer = setInterval(() => void session.checkInventory(), options.inventorySeconds * 1000);
+  return {
+    identity,
+    stop: async () => {
+      clearInterval(inventoryTimer);
+      session.stop();
+      await connection.stop();
+    },
+  };
+};

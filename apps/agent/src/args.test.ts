@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { defaultStateDir, parseAgentArgs } from './args.ts';
+
+describe('agent arguments', () => {
+  it('reads the documented flags', () => {
+    const options = parseAgentArgs(
+      [
+        '--server',
+        'https://rmm.example.com',
+        '--token',
+        'T',
+        '--state-dir',
+        '/tmp/s',
+        '--heartbeat-seconds',
+        '2',
+      ],
+      {},
+      'linux',
+      false,
+    );
+    expect(options).toMatchObject({
+      command: 'run',
+      serverUrl: 'https://rmm.example.com',
+      token: 'T',
+      stateDir: '/tmp/s',
+      heartbeatSeconds: 2,
+      inventorySeconds: 900,
+      reconnectMinMs: 1000,
+      reconnectMaxMs: 300_000,
+    });
+  });
+
+  it('takes settings from the environment when flags are absent', () => {
+    const env = {
+      RMM_SERVER: 'http://s',
+      RMM_TOKEN: 'E',
+      RMM_RECONNECT_MIN_MS: '200',
+      RMM_HEARTBEAT_SECONDS: '0.5',
+    };
+    expect(parseAgentArgs([], env, 'linux', false)).toMatchObject({
+      serverUrl: 'http://s',
+      token: 'E',
+      reconnectMinMs: 200,
+      heartbeatSeconds: 0.5,
+    });
+  });
+
+  it('knows install-service and refuses unknown commands and bad numbers', () => {
+    expect(parseAgentArgs(['install-service', '--enable'], {}, 'linux', true)).toMatchObject({
+      command: 'install-service',
+      enableService: true,
+      stateDir: '/var/lib/rmm-agent',
+    });
+    expect(() => parseAgentArgs(['explode'], {}, 'linux', false)).toThrow('Unknown command "explode"');
+    expect(() => parseAgentArgs(['--heartbeat-seconds=0'], {}, 'linux', false)).toThrow('positive number');
+  });
+
+  it('keeps state where each platform keeps a service’s data', () => {
+    expect(defaultStateDir('win32', { ProgramData: 'D:\\ProgramData' }, true)).toBe(
+      'D:\\ProgramData\\RmmAgent',
+    );
+    expect(defaultStateDir('darwin', {}, true)).toBe('/Library/Application Support/RmmAgent');
+    expect(defaultStateDir('linux', {}, true)).toBe('/var/lib/rmm-agent');
+    expect(defaultStateDir('linux', {}, false, '/home/ann')).toBe('/home/ann/.rmm-agent');
+  });
+});

@@ -1,0 +1,117 @@
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+export type AgentCommand = 'run' | 'install-service' | 'help';
+
+export type AgentOptions = {
+  command: AgentCommand;
+  serverUrl: string | undefined;
+  token: string | undefined;
+  stateDir: string;
+  /** Overrides the interval the server names in its welcome. */
+  heartbeatSeconds: number | undefined;
+  /** How often the inventory is collected again and sent when it changed. */
+  inventorySeconds: number;
+  reconnectMinMs: number;
+  reconnectMaxMs: number;
+  /** install-service: where to write the unit (plist, WinSW XML); the platform's place by default. */
+  servicePath: string | undefined;
+  /** install-service: also reload and start it (systemctl / launchctl). */
+  enableService: boolean;
+};
+
+export const usage = `Usage:
+  npm run agent -- --server URL --token TOKEN [--state-dir DIR]    enrol (first start) and run
+  npm run agent -- [--state-dir DIR]                               run with the stored identity
+  npm run agent -- install-service --server URL --token TOKEN [--state-dir DIR] [--service-path FILE] [--enable]
+
+Options (environment variable in brackets):
+  --server URL               server address, e.g. https://rmm.example.com [RMM_SERVER]
+  --token TOKEN              enrolment token, used once [RMM_TOKEN]
+  --state-dir DIR            identity and state, mode 0600 [RMM_STATE_DIR]
+  --heartbeat-seconds N      override the server's heartbeat interval [RMM_HEARTBEAT_SECONDS]
+  --inventory-seconds N      inventory check interval, default 900 [RMM_INVENTORY_SECONDS]
+  --reconnect-min-ms N       first reconnect delay, default 1000 [RMM_RECONNECT_MIN_MS]
+  --reconnect-max-ms N       longest reconnect delay, default 300000 [RMM_RECONNECT_MAX_MS]
+`;
+
+/** Where the identity lives when --state-dir is not given: the system's place for a service, else home. */
+export const defaultStateDir = (
+  platform: NodeJS.Platform,
+  env: NodeJS.ProcessEnv,
+  isRoot: boolean,
+  home = os.homedir(),
+) => {
+  if (platform === 'win32') return path.win32.join(env.ProgramData ?? 'C:\\ProgramData', 'RmmAgent');
+  if (!isRoot) return path.join(home, '.rmm-agent');
+  return platform === 'darwin' ? '/Library/Application Support/RmmAgent' : '/var/lib/rmm-agent';
+};
+
+const positive = (name: string, value: string | undefined, fallback?: number) => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0)
+    throw new Error(`${name} must be a positive number, not "${value}"`);
+  return parsed;
+};
+
+const optionSpec = {
+  server: { type: 'string' },
+  token: { type: 'string' },
+  'state-dir': { type: 'string' },
+  'heartbeat-seconds': { type: 'string' },
+  'inventory-seconds': { type: 'string' },
+  'reconnect-min-ms': { type: 'string' },
+  'reconnect-max-ms': { type: 'string' },
+  'service-path': { type: 'string' },
+  enable: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const commandOf = (positionals: string[], help: boolean | undefined): AgentCommand => {
+  if (help) return 'help';
+  const [first, ...rest] = positionals;
+  if (rest.length) throw new Error(`Unexpected arguments: ${rest.join(' ')}`);
+  if (first === undefined || first === 'run') return 'run';
+  if (first === 'install-service') return 'install-service';
+  throw new Error(`Unknown command "${first}"`);
+};
+
+export const parseAgentArgs = (
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  isRoot = process.getuid?.() === 0,
+): AgentOptions => {
+  const { values, positionals } = parseArgs({ args: argv, options: optionSpec, allowPositionals: true });
+  return {
+    command: commandOf(positionals, values.help),
+    serverUrl: values.server ?? env.RMM_SERVER,
+    token: values.token ?? env.RMM_TOKEN,
+    stateDir: path.resolve(
+      values['state-dir'] ?? env.RMM_STATE_DIR ?? defaultStateDir(platform, env, isRoot),
+    ),
+    heartbeatSeconds: positive(
+      '--heartbeat-seconds',
+      values['heartbeat-seconds'] ?? env.RMM_HEARTBEAT_SECONDS,
+    ),
+    inventorySeconds: positive(
+      '--inventory-seconds',
+      values['inventory-seconds'] ?? env.RMM_INVENTORY_SECONDS,
+      900,
+    )!,
+    reconnectMinMs: positive(
+      '--reconnect-min-ms',
+      values['reconnect-min-ms'] ?? env.RMM_RECONNECT_MIN_MS,
+      1000,
+    )!,
+    reconnectMaxMs: positive(
+      '--reconnect-max-ms',
+      values['reconnect-max-ms'] ?? env.RMM_RECONNECT_MAX_MS,
+      300_000,
+    )!,
+    servicePath: values['service-path'],
+    enableService: values.enable ?? false,
+  };
+};

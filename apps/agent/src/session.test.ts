@@ -1,0 +1,87 @@
+import type { AgentMessage, DeviceInventory } from '@rmm/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLogger } from './log.ts';
+import { createSession } from './session.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const identity = {
+  serverUrl: 'http://s',
+  deviceId: 5,
+  deviceSecret: 'x'.repeat(43),
+  organizationId: 1,
+  enrolledAt: 'then',
+};
+const metrics = { cpuPercent: 1, memoryPercent: 2, diskPercent: 3 };
+const welcome = {
+  v: 1,
+  type: 'welcome',
+  deviceId: 5,
+  approvalStatus: 'APPROVED',
+  heartbeatIntervalSeconds: 30,
+  serverTime: 'now',
+} as const;
+
+const setup = (inventory: () => DeviceInventory, heartbeatSeconds?: number) => {
+  const sent: AgentMessage[] = [];
+  const session = createSession({
+    identity,
+    heartbeatSeconds,
+    platform: 'linux',
+    collectInventory: async () => inventory(),
+    collectMetrics: async () => metrics,
+    log: createLogger(() => {}),
+  });
+  session.attach({ send: (message) => sent.push(message) > 0, stop: async () => {} });
+  return { session, sent, types: () => sent.map((m) => m.type) };
+};
+
+const inventoryOf = (hostname: string) =>
+  ({ hostname, volumes: [], collectedAt: new Date().toISOString() }) as unknown as DeviceInventory;
+
+describe('an agent session', () => {
+  it('answers the welcome with hello, a heartbeat and its inventory, all naming its own device', async () => {
+    vi.useFakeTimers();
+    const { session, sent, types } = setup(() => inventoryOf('pc'));
+    session.onMessage(welcome);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(types().sort()).toEqual(['heartbeat', 'hello', 'inventory']);
+    expect(sent.every((m) => m.deviceId === 5)).toBe(true);
+    session.stop();
+  });
+
+  it('beats at the interval the server names, unless overridden', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0.5); // no jitter: exactly the interval
+    const server = setup(() => inventoryOf('pc'));
+    server.session.onMessage(welcome);
+    await vi.advanceTimersByTimeAsync(46_000);
+    expect(server.types().filter((t) => t === 'heartbeat').length).toBe(2); // now, then at 30 s
+    server.session.stop();
+    const overridden = setup(() => inventoryOf('pc'), 1);
+    overridden.session.onMessage(welcome);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(overridden.types().filter((t) => t === 'heartbeat').length).toBe(11); // now, then every second
+    overridden.session.stop();
+  });
+
+  it('sends the inventory again only when it changed', async () => {
+    vi.useFakeTimers();
+    let hostname = 'pc';
+    const { session, types } = setup(() => inventoryOf(hostname));
+    session.onMessage(welcome);
+    await vi.advanceTimersByTimeAsync(0);
+    await session.checkInventory();
+    expect(types().filter((t) => t === 'inventory')).toHaveLength(1);
+    hostname = 'pc-renamed';
+    await session.checkInventory();
+    expect(types().filter((t) => t === 'inventory')).toHaveLength(2);
+    session.onMessage({ v: 1, type: 'inventoryRequest' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(types().filter((t) => t === 'inventory')).toHaveLength(3);
+    session.stop();
+  });
+});

@@ -1,0 +1,100 @@
+import type { AgentMessage, DeviceInventory, DeviceMetrics, ServerMessage, ServerWelcome } from '@rmm/domain';
+import { inventoryKey } from './collectors/inventory-key.ts';
+import { type HeartbeatLoop, startHeartbeat } from './heartbeat.ts';
+import type { Logger } from './log.ts';
+import type { Identity } from './state.ts';
+import type { Connection } from './transport/connection.ts';
+import { AGENT_VERSION } from './version.ts';
+
+export type SessionOptions = {
+  identity: Identity;
+  heartbeatSeconds: number | undefined;
+  platform: DeviceInventory['os']['platform'];
+  collectInventory: () => Promise<DeviceInventory>;
+  collectMetrics: () => Promise<DeviceMetrics>;
+  log: Logger;
+};
+
+/** Sends the inventory when forced (a new connection, a request) or when it changed; one collection at a time. */
+const createInventorySender = (options: SessionOptions, deliver: (message: AgentMessage) => boolean) => {
+  let lastSentKey: string | undefined;
+  let collecting: Promise<void> | undefined;
+
+  const collectAndSend = async (isForced: boolean) => {
+    const inventory = await options.collectInventory();
+    const key = inventoryKey(inventory);
+    if (!isForced && key === lastSentKey) return;
+    if (deliver({ v: 1, type: 'inventory', deviceId: options.identity.deviceId, inventory }))
+      lastSentKey = key;
+  };
+
+  let isForceWaiting = false;
+  const send = (isForced: boolean): Promise<void> => {
+    if (collecting) {
+      // A forced send (new connection) must not be swallowed by a routine check already running.
+      isForceWaiting ||= isForced;
+      return collecting;
+    }
+    collecting = collectAndSend(isForced)
+      .catch((error: Error) => options.log.warn(`inventory failed: ${error.message}`))
+      .finally(() => {
+        collecting = undefined;
+        if (isForceWaiting) {
+          isForceWaiting = false;
+          void send(true);
+        }
+      });
+    return collecting;
+  };
+  return { send };
+};
+
+/** What the agent says on a connection: hello, inventory when new or changed, heartbeats. */
+export const createSession = (options: SessionOptions) => {
+  const { identity, log } = options;
+  const deviceId = identity.deviceId;
+  let connection: Connection | undefined;
+  let heartbeat: HeartbeatLoop | undefined;
+  const inventory = createInventorySender(options, (message) => connection?.send(message) ?? false);
+
+  const sendHeartbeat = async () => {
+    const metrics = await options.collectMetrics();
+    connection?.send({ v: 1, type: 'heartbeat', deviceId, sentAt: new Date().toISOString(), metrics });
+  };
+
+  const onWelcome = (welcome: ServerWelcome) => {
+    log.info(`welcome: device ${welcome.deviceId}, ${welcome.approvalStatus}`);
+    connection?.send({
+      v: 1,
+      type: 'hello',
+      deviceId,
+      agentVersion: AGENT_VERSION,
+      platform: options.platform,
+    });
+    heartbeat?.stop();
+    const intervalSeconds = options.heartbeatSeconds ?? welcome.heartbeatIntervalSeconds;
+    void sendHeartbeat().catch((error: Error) => log.warn(`heartbeat failed: ${error.message}`));
+    heartbeat = startHeartbeat(intervalSeconds, sendHeartbeat);
+    void inventory.send(true);
+  };
+
+  const onMessage = (message: ServerMessage) => {
+    if (message.type === 'welcome') return onWelcome(message);
+    if (message.type === 'inventoryRequest') return void inventory.send(true);
+    if (message.type === 'approval') return log.info(`approval status: ${message.approvalStatus}`);
+    if (message.type === 'error')
+      return log.warn(`the server refused a message: ${message.code} ${message.message}`);
+    log.warn(`the server is closing the connection: ${message.message}`);
+  };
+
+  return {
+    attach: (value: Connection) => {
+      connection = value;
+    },
+    onMessage,
+    onClose: () => heartbeat?.stop(),
+    /** The periodic check: sends only when something changed. */
+    checkInventory: () => inventory.send(false),
+    stop: () => heartbeat?.stop(),
+  };
+};

@@ -1,0 +1,92 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { createLogger } from '../log.ts';
+import { type Connection, startConnection } from './connection.ts';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+const waitFor = async (check: () => boolean, timeoutMs = 5000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+/** A server that accepts, then drops, every connection, or refuses the handshake with an HTTP error. */
+const startServer = async (mode: 'drop' | 'refuse') => {
+  const server = http.createServer();
+  const wss = new WebSocketServer({ noServer: true });
+  const handshakes: string[] = [];
+  server.on('upgrade', (request, socket, head) => {
+    handshakes.push(String(request.headers.authorization));
+    if (mode === 'refuse') {
+      const body = JSON.stringify({
+        error: { code: 'DEVICE_REJECTED', message: 'This device was rejected by a technician.' },
+      });
+      socket.end(
+        `HTTP/1.1 403 Forbidden\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+      );
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.send(JSON.stringify({ v: 1, type: 'inventoryRequest' }));
+      setTimeout(() => ws.close(1011, 'bye'), 20);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  cleanups.push(() => wss.close());
+  return { url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/agent/ws`, handshakes };
+};
+
+const connect = (url: string, lines: string[], received: string[]): Connection => {
+  const connection = startConnection({
+    url,
+    headers: { authorization: 'Device 1:secret' },
+    backoff: { minMs: 20, maxMs: 80 },
+    keepaliveMs: 10_000,
+    onMessage: (message) => received.push(message.type),
+    onClose: () => {},
+    log: createLogger((line) => lines.push(line)),
+  });
+  cleanups.push(() => connection.stop());
+  return connection;
+};
+
+describe('the agent connection', () => {
+  it('reconnects after every drop, with its credentials each time, until stopped', async () => {
+    const server = await startServer('drop');
+    const lines: string[] = [];
+    const received: string[] = [];
+    const connection = connect(server.url, lines, received);
+    await waitFor(() => server.handshakes.length >= 4);
+    expect(new Set(server.handshakes)).toEqual(new Set(['Device 1:secret']));
+    expect(received).toContain('inventoryRequest');
+    await connection.stop();
+    const count = server.handshakes.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.handshakes.length).toBe(count);
+  });
+
+  it('logs the server’s reason when the handshake is refused, and keeps trying', async () => {
+    const server = await startServer('refuse');
+    const lines: string[] = [];
+    connect(server.url, lines, []);
+    await waitFor(() => server.handshakes.length >= 3);
+    expect(lines.join('')).toContain(
+      'the server refused the connection (403): This device was rejected by a technician.',
+    );
+  });
+
+  it('keeps trying while nothing listens', async () => {
+    const lines: string[] = [];
+    connect('ws://127.0.0.1:9/agent/ws', lines, []);
+    await waitFor(() => lines.filter((line) => line.includes('reconnecting in')).length >= 3);
+  });
+});

@@ -1,0 +1,6 @@
+/** Console events of one organization: the events hub subscribes to all of them. */
+export const consoleEventSubject = (organizationId: number) => `console.org.${organizationId}`;
+export const ALL_CONSOLE_EVENTS = 'console.org.*';
+
+/** Messages for one device's agent (server-to-agent messages); the node holding its socket delivers. */
+export const agentSubject = (deviceId: number) => `agent.device.${deviceId}`;

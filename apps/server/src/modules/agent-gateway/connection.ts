@@ -1,0 +1,114 @@
+import {
+  type AgentMessage,
+  agentCloseCodes,
+  agentErrorCodes,
+  type ServerMessage,
+  ServerMessage as ServerMessageSchema,
+} from '@rmm/domain';
+import type { FastifyInstance } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { agentSubject } from '../../bus/subjects.ts';
+import { publishConsoleEvent } from '../devices/events.ts';
+import { findDeviceSummary } from '../devices/repository.ts';
+import type { AgentDevice } from './auth.ts';
+import { parseAgentMessage } from './messages.ts';
+import { saveAgentInfo, saveInventory } from './repository.ts';
+
+/** The sockets this process holds, one per device. */
+export type AgentRegistry = Map<number, WebSocket>;
+
+const closeCodeOf = (reason: string) =>
+  reason === 'DELETED'
+    ? agentCloseCodes.DELETED
+    : reason === 'REJECTED'
+      ? agentCloseCodes.REJECTED
+      : agentCloseCodes.REPLACED;
+
+const sender = (socket: WebSocket) => (message: ServerMessage) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+};
+
+/** Messages for this device from anywhere in the cluster; a goodbye also ends the connection. */
+const forwardFromBus = (socket: WebSocket, app: FastifyInstance) => (message: unknown) => {
+  const parsed = ServerMessageSchema.safeParse(message);
+  if (!parsed.success) return app.log.warn({ message }, 'dropped an invalid message for an agent');
+  sender(socket)(parsed.data);
+  if (parsed.data.type === 'goodbye') socket.close(closeCodeOf(parsed.data.reason), parsed.data.reason);
+};
+
+const onInventory = async (app: FastifyInstance, device: AgentDevice, message: AgentMessage) => {
+  if (message.type !== 'inventory') return;
+  await saveInventory(app.db, device.id, message.inventory);
+  const summary = await findDeviceSummary(app.db, 'all', device.id);
+  if (summary) {
+    const time = new Date().toISOString();
+    publishConsoleEvent(app.bus, {
+      type: 'device.updated',
+      time,
+      organizationId: summary.organizationId,
+      device: summary,
+    });
+  }
+};
+
+const handleMessage = async (
+  app: FastifyInstance,
+  socket: WebSocket,
+  device: AgentDevice,
+  data: RawData,
+  isBinary: boolean,
+) => {
+  const send = sender(socket);
+  const parsed = parseAgentMessage(data, isBinary);
+  if (!parsed.ok) return send({ v: 1, type: 'error', code: 'INVALID_MESSAGE', message: parsed.detail });
+  const message = parsed.message;
+  // The handshake fixed which device this connection speaks for; naming another is refused.
+  if (message.deviceId !== device.id) {
+    app.log.warn({ deviceId: device.id, claimed: message.deviceId }, 'agent spoke for another device');
+    send({ v: 1, type: 'error', code: 'WRONG_DEVICE', message: agentErrorCodes.WRONG_DEVICE });
+    return socket.close(agentCloseCodes.WRONG_DEVICE, 'WRONG_DEVICE');
+  }
+  if (message.type === 'heartbeat') return app.presence.seen(device, message.metrics);
+  app.presence.seen(device);
+  if (message.type === 'hello') return saveAgentInfo(app.db, device.id, message);
+  return onInventory(app, device, message);
+};
+
+const replacedGoodbye: ServerMessage = {
+  v: 1,
+  type: 'goodbye',
+  reason: 'REPLACED',
+  message: 'A newer connection of this device took over.',
+};
+
+/** One agent connection: welcome, then its messages in order, until it closes. */
+export const handleAgentSocket = (
+  app: FastifyInstance,
+  registry: AgentRegistry,
+  socket: WebSocket,
+  device: AgentDevice,
+) => {
+  const previous = registry.get(device.id);
+  registry.set(device.id, socket);
+  if (previous) forwardFromBus(previous, app)(replacedGoodbye);
+  const unsubscribe = app.bus.subscribe(agentSubject(device.id), forwardFromBus(socket, app));
+  app.presence.seen(device);
+  sender(socket)({
+    v: 1,
+    type: 'welcome',
+    deviceId: device.id,
+    approvalStatus: device.approvalStatus,
+    heartbeatIntervalSeconds: app.config.heartbeatIntervalSeconds,
+    serverTime: new Date().toISOString(),
+  });
+  let queue = Promise.resolve();
+  socket.on('message', (data, isBinary) => {
+    queue = queue
+      .then(() => handleMessage(app, socket, device, data, isBinary))
+      .catch((error) => app.log.error({ err: error, deviceId: device.id }, 'agent message failed'));
+  });
+  socket.on('close', () => {
+    unsubscribe();
+    if (registry.get(device.id) === socket) registry.delete(device.id);
+  });
+};

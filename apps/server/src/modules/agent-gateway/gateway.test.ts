@@ -1,0 +1,198 @@
+import type { DeviceNode } from '@rmm/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectRaw,
+  createEnrollment,
+  createInventory,
+  deviceAuthorization,
+  enrolRaw,
+  fastAgentSettings,
+  listen,
+  waitFor,
+} from '../../../test/agents.ts';
+import { createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
+
+let ctx: TestContext;
+let serverUrl: string;
+beforeAll(async () => {
+  ctx = await createTestApp(fastAgentSettings);
+  serverUrl = await listen(ctx);
+});
+afterAll(() => ctx?.close());
+
+const getDevice = async (id: number): Promise<DeviceNode> =>
+  (await ctx.request('GET', `/devices/${id}`)).json();
+
+const enrolled = async (organization?: Record<string, unknown>) => {
+  const { token } = await createEnrollment(ctx, { organization });
+  const { body } = await enrolRaw(serverUrl, token.token);
+  return body;
+};
+
+const heartbeat = (deviceId: number, cpuPercent = 5) => ({
+  v: 1,
+  type: 'heartbeat',
+  deviceId,
+  sentAt: new Date().toISOString(),
+  metrics: { cpuPercent, memoryPercent: 40, diskPercent: 50 },
+});
+
+describe('the agent gateway', () => {
+  it('refuses a handshake with a wrong secret or none, before the upgrade', async () => {
+    const identity = await enrolled();
+    await expect(
+      connectRaw(serverUrl, deviceAuthorization({ ...identity, deviceSecret: 'x'.repeat(43) })),
+    ).rejects.toThrow('HTTP 401');
+    await expect(connectRaw(serverUrl, '')).rejects.toThrow('HTTP 401');
+  });
+
+  it('welcomes a device with its settings and accepts its heartbeats', async () => {
+    const identity = await enrolled();
+    const agent = await connectRaw(serverUrl, deviceAuthorization(identity));
+    const welcome = await agent.next('welcome');
+    expect(welcome).toMatchObject({
+      v: 1,
+      deviceId: identity.deviceId,
+      approvalStatus: 'APPROVED',
+      heartbeatIntervalSeconds: 1,
+    });
+    agent.send(heartbeat(identity.deviceId, 12.5));
+    const device = await waitFor(async () => {
+      const node = await getDevice(identity.deviceId);
+      return node.metrics?.cpuPercent === 12.5 ? node : undefined;
+    });
+    expect(device.status).toBe('UP');
+    agent.socket.close();
+  });
+
+  it('refuses a message that names another device, and the other device is untouched', async () => {
+    const mine = await enrolled();
+    const theirs = await enrolled();
+    const before = await getDevice(theirs.deviceId);
+    const agent = await connectRaw(serverUrl, deviceAuthorization(mine));
+    await agent.next('welcome');
+    agent.send(heartbeat(theirs.deviceId, 99));
+    agent.send({
+      v: 1,
+      type: 'inventory',
+      deviceId: theirs.deviceId,
+      inventory: createInventory({ hostname: 'hijacked' }),
+    });
+    const error = await agent.next('error');
+    expect(error).toMatchObject({
+      code: 'WRONG_DEVICE',
+      message: 'A connection speaks only for its own device.',
+    });
+    expect(await agent.closed).toBe(4400);
+    const after = await getDevice(theirs.deviceId);
+    expect(after).toMatchObject({
+      lastSeen: before.lastSeen,
+      metrics: null,
+      inventory: null,
+      hostname: 'raw-agent',
+    });
+  });
+
+  it('answers a malformed or unknown message with an error and keeps the connection', async () => {
+    const identity = await enrolled();
+    const agent = await connectRaw(serverUrl, deviceAuthorization(identity));
+    await agent.next('welcome');
+    agent.socket.send('not json');
+    agent.send({ v: 1, type: 'selfDestruct', deviceId: identity.deviceId });
+    await waitFor(() => agent.received.filter((m) => m.type === 'error').length === 2);
+    expect(agent.received.filter((m) => m.type === 'error').map((m) => m.type === 'error' && m.code)).toEqual(
+      ['INVALID_MESSAGE', 'INVALID_MESSAGE'],
+    );
+    agent.send(heartbeat(identity.deviceId, 7));
+    await waitFor(async () => (await getDevice(identity.deviceId)).metrics?.cpuPercent === 7);
+    agent.socket.close();
+  });
+
+  it('accepts fields a newer agent adds', async () => {
+    const identity = await enrolled();
+    const agent = await connectRaw(serverUrl, deviceAuthorization(identity));
+    await agent.next('welcome');
+    agent.send({ ...heartbeat(identity.deviceId, 33), batteryPercent: 80 });
+    await waitFor(async () => (await getDevice(identity.deviceId)).metrics?.cpuPercent === 33);
+    expect(agent.received.some((m) => m.type === 'error')).toBe(false);
+    agent.socket.close();
+  });
+
+  it('stores and returns every agent string verbatim, markup included', async () => {
+    const identity = await enrolled();
+    const markup = '<img src=x onerror=alert(1)>';
+    const agent = await connectRaw(serverUrl, deviceAuthorization(identity));
+    await agent.next('welcome');
+    const inventory = createInventory({
+      hostname: markup,
+      loggedOnUsers: [`"><script>alert(2)</script>`],
+      software: [{ name: markup, version: '1 & 2', publisher: "O'Brien <ob@example>", installDate: null }],
+    });
+    agent.send({ v: 1, type: 'inventory', deviceId: identity.deviceId, inventory });
+    const device = await waitFor(async () => {
+      const node = await getDevice(identity.deviceId);
+      return node.inventory ? node : undefined;
+    });
+    expect(device.hostname).toBe(markup);
+    expect(device.loggedOnUser).toBe(`"><script>alert(2)</script>`);
+    expect(device.inventory?.software[0]).toEqual(inventory.software[0]);
+    const list = (await ctx.request('GET', `/devices?search=${encodeURIComponent('<img')}`)).json();
+    expect(list.data.map((d: { hostname: string }) => d.hostname)).toContain(markup);
+    agent.socket.close();
+  });
+});
+
+describe('device approval by organization mode', () => {
+  it('holds a device of a MANUAL organization as PENDING, and tells the agent once approved', async () => {
+    const identity = await enrolled({ nodeApprovalMode: 'MANUAL' });
+    expect(identity.approvalStatus).toBe('PENDING');
+    const agent = await connectRaw(serverUrl, deviceAuthorization(identity));
+    expect((await agent.next('welcome')).approvalStatus).toBe('PENDING');
+    const manager = await createUser(ctx, { permissions: ['devices.view', 'devices.manage'], scope: 'all' });
+    const refused = await ctx.request(
+      'PATCH',
+      `/devices/${identity.deviceId}`,
+      { approvalStatus: 'APPROVED' },
+      {
+        cookie: manager.cookie,
+      },
+    );
+    expect(refused.statusCode).toBe(403);
+    const approved = await ctx.request('PATCH', `/devices/${identity.deviceId}`, {
+      approvalStatus: 'APPROVED',
+    });
+    expect(approved.json().approvalStatus).toBe('APPROVED');
+    expect((await agent.next('approval')).approvalStatus).toBe('APPROVED');
+    agent.socket.close();
+  });
+
+  it('refuses enrolment in a REJECT organization', async () => {
+    const { organization, token } = await createEnrollment(ctx, {
+      organization: { nodeApprovalMode: 'REJECT' },
+    });
+    const { status, body } = await enrolRaw(serverUrl, token.token);
+    expect(status).toBe(403);
+    expect(body.error?.message).toBe('This organization does not accept new devices.');
+    expect((await ctx.request('GET', `/devices?organizationId=${organization.id}`)).json().count).toBe(0);
+  });
+
+  it('disconnects a rejected device and refuses its next handshake', async () => {
+    const identity = await enrolled();
+    const agent = await connectRaw(serverUrl, deviceAuthorization(identity));
+    await agent.next('welcome');
+    await ctx.request('PATCH', `/devices/${identity.deviceId}`, { approvalStatus: 'REJECTED' });
+    expect((await agent.next('goodbye')).reason).toBe('REJECTED');
+    expect(await agent.closed).toBe(4403);
+    await expect(connectRaw(serverUrl, deviceAuthorization(identity))).rejects.toThrow('HTTP 403');
+  });
+
+  it('disconnects a deleted device and refuses its identity afterwards', async () => {
+    const identity = await enrolled();
+    const agent = await connectRaw(serverUrl, deviceAuthorization(identity));
+    await agent.next('welcome');
+    expect((await ctx.request('DELETE', `/devices/${identity.deviceId}`)).statusCode).toBe(200);
+    expect((await agent.next('goodbye')).reason).toBe('DELETED');
+    expect(await agent.closed).toBe(4410);
+    await expect(connectRaw(serverUrl, deviceAuthorization(identity))).rejects.toThrow('HTTP 401');
+  });
+});

@@ -1,0 +1,60 @@
+import type { AgentPlatform, DeviceInventory } from '@rmm/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { devices } from '../../db/schema.ts';
+
+/** SQL for the agent side: a device acts only on its own row, found by its authenticated id. */
+
+export const findDeviceCredentials = async (db: DbOrTx, deviceId: number) => {
+  const [row] = await db
+    .select({
+      id: devices.id,
+      organizationId: devices.organizationId,
+      approvalStatus: devices.approvalStatus,
+      secretHash: devices.secretHash,
+    })
+    .from(devices)
+    .where(eq(devices.id, deviceId));
+  return row;
+};
+
+const MAX_ADDRESSES = 64;
+
+const addressesOf = (inventory: DeviceInventory) =>
+  inventory.networkInterfaces
+    .filter((nic) => !nic.isInternal)
+    .flatMap((nic) => [...nic.ipv4, ...nic.ipv6])
+    .filter(Boolean)
+    .slice(0, MAX_ADDRESSES);
+
+export const saveInventory = async (db: DbOrTx, deviceId: number, inventory: DeviceInventory) => {
+  await db
+    .update(devices)
+    .set({
+      inventory,
+      inventoryUpdatedAt: sql`now()`,
+      hostname: inventory.hostname,
+      platform: inventory.os.platform,
+      osName: inventory.os.name,
+      osVersion: inventory.os.version,
+      manufacturer: inventory.system.manufacturer,
+      model: inventory.system.model,
+      loggedOnUser: inventory.loggedOnUsers[0] ?? null,
+      lastBootAt: inventory.lastBootTime ? new Date(inventory.lastBootTime) : null,
+      pendingReboot: inventory.pendingReboot,
+      ipAddresses: addressesOf(inventory),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(devices.id, deviceId));
+};
+
+export const saveAgentInfo = async (
+  db: DbOrTx,
+  deviceId: number,
+  info: { agentVersion: string; platform: AgentPlatform },
+) => {
+  await db
+    .update(devices)
+    .set({ agentVersion: info.agentVersion, platform: info.platform })
+    .where(eq(devices.id, deviceId));
+};

@@ -1,0 +1,34 @@
+import { AGENT_WS_PATH } from '@rmm/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import { type AgentDevice, authenticateDevice } from './auth.ts';
+import { type AgentRegistry, handleAgentSocket } from './connection.ts';
+import { startKeepalive } from './keepalive.ts';
+
+const KEEPALIVE_MS = 45_000;
+
+/** The agent gateway: `GET /agent/ws`, authenticated by the device secret at the handshake. */
+export const agentGatewayRoutes: FastifyPluginAsync = async (app) => {
+  const registry: AgentRegistry = new Map();
+  app.decorateRequest('agentDevice', null);
+  const stopKeepalive = startKeepalive(() => registry.values(), KEEPALIVE_MS);
+  app.addHook('onClose', async () => stopKeepalive());
+
+  app.get(
+    AGENT_WS_PATH,
+    {
+      websocket: true,
+      // Public to the user-session check: the device authenticates itself below, before the upgrade.
+      config: { access: 'public', isAgentEndpoint: true },
+      preHandler: async (request) => {
+        request.agentDevice = await authenticateDevice(app.db, request.headers.authorization);
+      },
+    },
+    (socket, request) => handleAgentSocket(app, registry, socket, request.agentDevice!),
+  );
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    agentDevice: AgentDevice | null;
+  }
+}

@@ -1,0 +1,61 @@
+import { type AgentPlatform, type Device, type DeviceNode, findNodeRole } from '@rmm/domain';
+import { getTableColumns } from 'drizzle-orm';
+import { devices, locations, organizations } from '../../db/schema.ts';
+
+type DeviceRow = typeof devices.$inferSelect;
+
+const { inventory: _inventory, secretHash: _secretHash, ...summaryColumns } = getTableColumns(devices);
+
+/** The columns of a device list row: everything but the inventory document and the secret hash. */
+export const deviceColumns = {
+  ...summaryColumns,
+  organizationName: organizations.name,
+  locationName: locations.name,
+};
+
+export type DeviceListRow = Omit<DeviceRow, 'inventory' | 'secretHash'> & {
+  organizationName: string;
+  locationName: string | null;
+};
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export const toDevice = (row: DeviceListRow): Device => ({
+  id: row.id,
+  organizationId: row.organizationId,
+  organizationName: row.organizationName,
+  locationId: row.locationId,
+  locationName: row.locationName,
+  parentDeviceId: row.parentDeviceId,
+  displayName: row.displayName,
+  hostname: row.hostname,
+  nodeRoleId: row.nodeRoleId,
+  nodeClass: row.nodeRoleId === null ? null : (findNodeRole(row.nodeRoleId)?.nodeClass ?? null),
+  approvalStatus: row.approvalStatus as Device['approvalStatus'],
+  status: row.status as Device['status'],
+  lastSeen: iso(row.lastSeenAt),
+  platform: row.platform as AgentPlatform,
+  osName: row.osName,
+  osVersion: row.osVersion,
+  manufacturer: row.manufacturer,
+  model: row.model,
+  loggedOnUser: row.loggedOnUser,
+  lastBootTime: iso(row.lastBootAt),
+  pendingReboot: row.pendingReboot,
+  ipAddresses: row.ipAddresses,
+  agentVersion: row.agentVersion,
+  metrics:
+    row.cpuPercent === null || row.memoryPercent === null || row.diskPercent === null
+      ? null
+      : { cpuPercent: row.cpuPercent, memoryPercent: row.memoryPercent, diskPercent: row.diskPercent },
+  createTime: row.createdAt.toISOString(),
+  updateTime: row.updatedAt.toISOString(),
+});
+
+export const toDeviceNode = (
+  row: DeviceListRow & { inventory: DeviceRow['inventory'] | null },
+): DeviceNode => ({
+  ...toDevice(row),
+  inventory: row.inventory ?? null,
+  inventoryUpdateTime: iso(row.inventoryUpdatedAt),
+});

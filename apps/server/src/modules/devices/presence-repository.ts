@@ -1,0 +1,131 @@
+import type { DeviceStatus } from '@rmm/domain';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, toNumber } from '../../db/database.ts';
+import { deviceMetrics } from '../../db/schema.ts';
+
+/** Hot-path SQL: one statement per batch, never a statement per heartbeat. */
+
+export type PresenceEntry = {
+  deviceId: number;
+  seenAt: Date;
+  cpuPercent: number | null;
+  memoryPercent: number | null;
+  diskPercent: number | null;
+};
+
+export type Thresholds = { cpuPercent: number; memoryPercent: number; diskPercent: number };
+
+export type StatusChange = {
+  deviceId: number;
+  organizationId: number;
+  previousStatus: DeviceStatus | null;
+  status: DeviceStatus;
+  lastSeen: string | null;
+};
+
+type ChangeRow = {
+  id: number;
+  organization_id: number;
+  previous_status: string | null;
+  status: string;
+  last_seen_ms: number | string | null;
+};
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const toChange = (row: ChangeRow): StatusChange => ({
+  deviceId: toNumber(row.id),
+  organizationId: toNumber(row.organization_id),
+  previousStatus: row.previous_status as DeviceStatus | null,
+  status: row.status as DeviceStatus,
+  lastSeen: row.last_seen_ms === null ? null : new Date(toNumber(row.last_seen_ms)).toISOString(),
+});
+
+/**
+ * Writes last-seen, latest metrics and status for a batch; answers the devices whose status changed.
+ * An entry older than `offlineCutoff` (a flush retried after an outage) never makes a device UP.
+ */
+export const flushPresence = async (
+  db: DbOrTx,
+  entries: PresenceEntry[],
+  limits: Thresholds,
+  offlineCutoff: Date,
+) => {
+  if (entries.length === 0) return [];
+  const column = <K extends keyof PresenceEntry>(key: K) => sql.param(entries.map((e) => e[key]));
+  const seen = sql.param(entries.map((e) => e.seenAt.toISOString()));
+  const warning = sql`(coalesce(v.cpu, d.cpu_percent) > ${limits.cpuPercent}
+    or coalesce(v.mem, d.memory_percent) > ${limits.memoryPercent}
+    or coalesce(v.disk, d.disk_percent) > ${limits.diskPercent})`;
+  const cutoff = offlineCutoff.toISOString();
+  const newStatus = sql`(case when greatest(d.last_seen_at, v.seen) < ${cutoff}::timestamptz then 'DOWN'
+    when ${warning} then 'WARNING' else 'UP' end)`;
+  const result = await db.execute(sql`
+    with v as (
+      select * from unnest(${column('deviceId')}::int[], ${seen}::timestamptz[], ${column('cpuPercent')}::real[],
+        ${column('memoryPercent')}::real[], ${column('diskPercent')}::real[]) as v(id, seen, cpu, mem, disk)
+    ), prev as (select d.id, d.status from devices d join v on v.id = d.id)
+    update devices d set
+      last_seen_at = greatest(d.last_seen_at, v.seen),
+      cpu_percent = coalesce(v.cpu, d.cpu_percent),
+      memory_percent = coalesce(v.mem, d.memory_percent),
+      disk_percent = coalesce(v.disk, d.disk_percent),
+      status = ${newStatus},
+      status_changed_at = case when d.status <> ${newStatus} then now() else d.status_changed_at end
+    from v join prev on prev.id = v.id
+    where d.id = v.id
+    returning d.id, d.organization_id, prev.status as previous_status, d.status,
+      extract(epoch from d.last_seen_at) * 1000 as last_seen_ms`);
+  return rowsOf<ChangeRow>(result)
+    .map(toChange)
+    .filter((c) => c.previousStatus !== c.status);
+};
+
+/** Marks DOWN every device not heard from since `cutoff`; answers those it changed. */
+export const markOfflineDevices = async (db: DbOrTx, cutoff: Date) => {
+  const at = cutoff.toISOString();
+  const result = await db.execute(sql`
+    with stale as (
+      select id, status from devices where status <> 'DOWN' and last_seen_at < ${at}::timestamptz
+    )
+    update devices d set status = 'DOWN', status_changed_at = now()
+    from stale
+    where d.id = stale.id and d.status <> 'DOWN' and d.last_seen_at < ${at}::timestamptz
+    returning d.id, d.organization_id, stale.status as previous_status, d.status,
+      extract(epoch from d.last_seen_at) * 1000 as last_seen_ms`);
+  return rowsOf<ChangeRow>(result).map(toChange);
+};
+
+export type MetricSample = {
+  deviceId: number;
+  organizationId: number;
+  time: Date;
+  cpuPercent: number;
+  memoryPercent: number;
+  diskPercent: number;
+};
+
+const SAMPLE_CHUNK = 5000;
+
+/** Multi-row inserts, in chunks that stay under PostgreSQL's parameter limit. */
+export const insertMetricSamples = async (db: DbOrTx, samples: MetricSample[]) => {
+  for (let start = 0; start < samples.length; start += SAMPLE_CHUNK) {
+    await db.insert(deviceMetrics).values(samples.slice(start, start + SAMPLE_CHUNK));
+  }
+};
+
+const PRUNE_CHUNK = 10_000;
+
+/** Deletes samples older than `before`, a chunk at a time so no statement runs for long. */
+export const pruneMetricSamples = async (db: DbOrTx, before: Date) => {
+  let removed = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      delete from device_metrics where id in (
+        select id from device_metrics where time < ${before.toISOString()}::timestamptz limit ${PRUNE_CHUNK})
+      returning id`);
+    const count = rowsOf<{ id: number }>(result).length;
+    removed += count;
+    if (count < PRUNE_CHUNK) return removed;
+  }
+};

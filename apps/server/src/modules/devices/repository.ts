@@ -1,0 +1,152 @@
+import { builtInNodeRoles, type ListDevicesQuery, type OrganizationScope } from '@rmm/domain';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, toNumber } from '../../db/database.ts';
+import { deviceMetrics, devices, locations, organizations } from '../../db/schema.ts';
+import { inScope } from '../../lib/scope.ts';
+import { escapeLike } from '../activities/repository.ts';
+import { deviceColumns, toDevice, toDeviceNode } from './mapper.ts';
+
+const sortOrder: Record<ListDevicesQuery['sort'], SQL[]> = {
+  displayName: [asc(sql`lower(${devices.displayName})`), asc(devices.id)],
+  '-displayName': [desc(sql`lower(${devices.displayName})`), desc(devices.id)],
+  lastSeen: [sql`${devices.lastSeenAt} asc nulls first`, asc(devices.id)],
+  '-lastSeen': [sql`${devices.lastSeenAt} desc nulls last`, desc(devices.id)],
+  status: [asc(devices.status), asc(sql`lower(${devices.displayName})`), asc(devices.id)],
+  '-status': [desc(devices.status), asc(sql`lower(${devices.displayName})`), asc(devices.id)],
+  createTime: [asc(devices.createdAt), asc(devices.id)],
+  '-createTime': [desc(devices.createdAt), desc(devices.id)],
+};
+
+const roleIdsOfClass = (nodeClass: string) =>
+  builtInNodeRoles.filter((r) => r.nodeClass === nodeClass).map((r) => r.id);
+
+const searchCondition = (search: string) => {
+  const pattern = `%${escapeLike(search)}%`;
+  return or(
+    ilike(devices.displayName, pattern),
+    ilike(devices.hostname, pattern),
+    ilike(devices.osName, pattern),
+    ilike(devices.loggedOnUser, pattern),
+    sql`${devices.ipAddresses}::text ilike ${pattern}`,
+  );
+};
+
+const listConditions = (scope: OrganizationScope, query: ListDevicesQuery) =>
+  and(
+    inScope(devices.organizationId, scope),
+    query.organizationId ? eq(devices.organizationId, query.organizationId) : undefined,
+    query.locationId ? eq(devices.locationId, query.locationId) : undefined,
+    query.status ? eq(devices.status, query.status) : undefined,
+    query.approvalStatus ? eq(devices.approvalStatus, query.approvalStatus) : undefined,
+    query.nodeRoleId ? eq(devices.nodeRoleId, query.nodeRoleId) : undefined,
+    query.nodeClass ? inArray(devices.nodeRoleId, roleIdsOfClass(query.nodeClass)) : undefined,
+    query.search ? searchCondition(query.search) : undefined,
+  );
+
+const selectDevices = (db: DbOrTx) =>
+  db
+    .select(deviceColumns)
+    .from(devices)
+    .innerJoin(organizations, eq(organizations.id, devices.organizationId))
+    .leftJoin(locations, eq(locations.id, devices.locationId));
+
+export const listDevices = async (db: DbOrTx, scope: OrganizationScope, query: ListDevicesQuery) => {
+  const where = listConditions(scope, query);
+  const [rows, [total]] = await Promise.all([
+    selectDevices(db)
+      .where(where)
+      .orderBy(...sortOrder[query.sort])
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(devices).where(where),
+  ]);
+  return { data: rows.map(toDevice), count: toNumber(total?.value) };
+};
+
+/** Devices by id within the scope, with their inventory when asked; unknown ids are left out. */
+export const findDeviceNodes = async (
+  db: DbOrTx,
+  scope: OrganizationScope,
+  ids: number[],
+  withInventory: boolean,
+) => {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      ...deviceColumns,
+      inventory: withInventory ? devices.inventory : sql<null>`null`,
+    })
+    .from(devices)
+    .innerJoin(organizations, eq(organizations.id, devices.organizationId))
+    .leftJoin(locations, eq(locations.id, devices.locationId))
+    .where(and(inArray(devices.id, ids), inScope(devices.organizationId, scope)))
+    .orderBy(asc(sql`lower(${devices.displayName})`), asc(devices.id));
+  return rows.map(toDeviceNode);
+};
+
+export const findDeviceSummary = async (db: DbOrTx, scope: OrganizationScope, id: number) => {
+  const [row] = await selectDevices(db).where(
+    and(eq(devices.id, id), inScope(devices.organizationId, scope)),
+  );
+  return row ? toDevice(row) : undefined;
+};
+
+/** The parents of the given devices and their children, within the scope. */
+export const findRelativeIds = async (db: DbOrTx, scope: OrganizationScope, ids: number[]) => {
+  if (ids.length === 0) return [];
+  const [children, parents] = await Promise.all([
+    db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(inArray(devices.parentDeviceId, ids), inScope(devices.organizationId, scope))),
+    db
+      .select({ id: devices.parentDeviceId })
+      .from(devices)
+      .where(and(inArray(devices.id, ids), isNotNull(devices.parentDeviceId))),
+  ]);
+  return [...children, ...parents].map((r) => r.id).filter((id): id is number => id !== null);
+};
+
+export type DeviceUpdate = Partial<
+  Pick<typeof devices.$inferInsert, 'displayName' | 'nodeRoleId' | 'locationId' | 'approvalStatus'>
+>;
+
+export const updateDeviceRow = async (db: DbOrTx, id: number, values: DeviceUpdate) => {
+  await db
+    .update(devices)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(devices.id, id));
+};
+
+export const deleteDeviceRow = async (db: DbOrTx, id: number) => {
+  await db.delete(devices).where(eq(devices.id, id));
+};
+
+export const locationBelongsTo = async (db: DbOrTx, locationId: number, organizationId: number) => {
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, locationId), eq(locations.organizationId, organizationId)));
+  return row !== undefined;
+};
+
+export const listMetricSamples = async (db: DbOrTx, deviceId: number, from: Date, to: Date) => {
+  const rows = await db
+    .select()
+    .from(deviceMetrics)
+    .where(
+      and(
+        eq(deviceMetrics.deviceId, deviceId),
+        sql`${deviceMetrics.time} >= ${from.toISOString()}`,
+        sql`${deviceMetrics.time} <= ${to.toISOString()}`,
+      ),
+    )
+    .orderBy(asc(deviceMetrics.time))
+    .limit(10_000);
+  return rows.map((r) => ({
+    time: r.time.toISOString(),
+    cpuPercent: r.cpuPercent,
+    memoryPercent: r.memoryPercent,
+    diskPercent: r.diskPercent,
+  }));
+};

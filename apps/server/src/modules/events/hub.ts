@@ -1,0 +1,65 @@
+import { ConsoleEvent, eventPermissions, type OrganizationEvent } from '@rmm/domain';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { ALL_CONSOLE_EVENTS } from '../../bus/subjects.ts';
+import { scopeAllows } from '../../lib/scope.ts';
+import type { Actor } from '../../types.ts';
+import { actorFromApiToken, actorFromSession } from '../auth/service.ts';
+
+export type EventClient = {
+  socket: WebSocket;
+  actor: Actor;
+  /** Re-checked now and then, so a signed-out or disabled user stops receiving. */
+  credential: { via: 'session' | 'token'; value: string };
+};
+
+const RECHECK_MS = 60_000;
+const CLOSE_SIGNED_OUT = 4401;
+
+export const canReceive = (actor: Actor, event: OrganizationEvent) =>
+  scopeAllows(actor.scope, event.organizationId) && actor.permissions.has(eventPermissions[event.type]);
+
+/** Fans console events from the bus out to this process's /events sockets, each within its scope. */
+export const createEventHub = (app: FastifyInstance) => {
+  const clients = new Set<EventClient>();
+
+  const deliver = (message: unknown) => {
+    const parsed = ConsoleEvent.safeParse(message);
+    if (!parsed.success || parsed.data.type === 'ready') return;
+    const event = parsed.data;
+    const text = JSON.stringify(event);
+    for (const client of clients) {
+      if (canReceive(client.actor, event) && client.socket.readyState === client.socket.OPEN) {
+        client.socket.send(text);
+      }
+    }
+  };
+
+  const recheck = async () => {
+    for (const client of clients) {
+      const { via, value } = client.credential;
+      const actor =
+        via === 'token' ? await actorFromApiToken(app.db, value) : await actorFromSession(app.db, value);
+      if (actor) client.actor = actor;
+      else client.socket.close(CLOSE_SIGNED_OUT, 'signed out');
+    }
+  };
+
+  const unsubscribe = app.bus.subscribe(ALL_CONSOLE_EVENTS, deliver);
+  const timer = setInterval(() => {
+    recheck().catch((error) => app.log.error({ err: error }, 'events session check failed'));
+  }, RECHECK_MS);
+  timer.unref();
+
+  return {
+    add: (client: EventClient) => {
+      clients.add(client);
+      client.socket.on('close', () => clients.delete(client));
+    },
+    size: () => clients.size,
+    close: () => {
+      clearInterval(timer);
+      unsubscribe();
+    },
+  };
+};

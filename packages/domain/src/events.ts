@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { Device } from './devices.ts';
+import type { Permission } from './permissions.ts';
+import { DeviceStatus } from './searches.ts';
+
+/**
+ * Events pushed to the console over the WebSocket at `/events`. Each carries the organization it
+ * belongs to; the server sends a user only the events of organizations in their scope.
+ */
+export const EVENTS_PATH = '/events';
+
+const base = { time: z.string() };
+const organizationId = z.number().int();
+
+/** First message on a new connection: the subscription is live. */
+export const ReadyEvent = z.object({ ...base, type: z.literal('ready') });
+
+export const DeviceCreatedEvent = z.object({
+  ...base,
+  type: z.literal('device.created'),
+  organizationId,
+  device: Device,
+});
+
+export const DeviceStatusEvent = z.object({
+  ...base,
+  type: z.literal('device.status'),
+  organizationId,
+  deviceId: z.number().int(),
+  status: DeviceStatus,
+  previousStatus: DeviceStatus.nullable(),
+  lastSeen: z.string().nullable(),
+});
+
+/** Inventory, approval, role, location or name changed. */
+export const DeviceUpdatedEvent = z.object({
+  ...base,
+  type: z.literal('device.updated'),
+  organizationId,
+  device: Device,
+});
+
+export const DeviceDeletedEvent = z.object({
+  ...base,
+  type: z.literal('device.deleted'),
+  organizationId,
+  deviceId: z.number().int(),
+});
+
+export const ConsoleEvent = z.discriminatedUnion('type', [
+  ReadyEvent,
+  DeviceCreatedEvent,
+  DeviceStatusEvent,
+  DeviceUpdatedEvent,
+  DeviceDeletedEvent,
+]);
+export type ConsoleEvent = z.infer<typeof ConsoleEvent>;
+/** Events that belong to an organization (all but `ready`). */
+export type OrganizationEvent = Exclude<ConsoleEvent, { type: 'ready' }>;
+export type DeviceStatusEvent = z.infer<typeof DeviceStatusEvent>;
+
+/** The permission a user needs to receive an event of this type. */
+export const eventPermissions: Readonly<Record<OrganizationEvent['type'], Permission>> = {
+  'device.created': 'devices.view',
+  'device.status': 'devices.view',
+  'device.updated': 'devices.view',
+  'device.deleted': 'devices.view',
+};
