@@ -50,6 +50,16 @@ export default defineConfig({
       DEMO: process.env.E2E_DEMO ?? '0',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_PER_MINUTE: '1000',
+      // Short agent timings, so a stopped agent's device goes DOWN within seconds (devices.spec.ts).
+      HEARTBEAT_INTERVAL_SECONDS: '1',
+      OFFLINE_THRESHOLD_SECONDS: '4',
+      STATUS_SWEEP_INTERVAL_MS: '500',
+      PRESENCE_FLUSH_INTERVAL_MS: '300',
+      METRIC_SAMPLE_SECONDS: '2',
+      // A busy test machine must not turn a device WARNING while a test expects it UP.
+      CPU_WARNING_PERCENT: '101',
+      MEMORY_WARNING_PERCENT: '101',
+      DISK_WARNING_PERCENT: '101',
     },
   },
 });

@@ -9,6 +9,10 @@ const apiPaths = [
   '/activities',
   '/settings',
   '/dashboard',
+  '/devices',
+  '/noderole',
+  '/query',
+  '/enrollment-tokens',
   '/docs',
   '/healthz',
 ];

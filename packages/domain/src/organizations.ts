@@ -65,3 +65,28 @@ export type GetClientResponse = z.infer<typeof GetClientResponse>;
 
 export const SystemSummary = z.object({ organizations: z.number().int(), devices: z.number().int() });
 export type SystemSummary = z.infer<typeof SystemSummary>;
+
+/** Devices of one organization by status (UP, DOWN, WARNING), for the system dashboard. */
+export const DeviceStatusCounts = z.object({
+  up: z.number().int(),
+  down: z.number().int(),
+  warning: z.number().int(),
+  total: z.number().int(),
+});
+export type DeviceStatusCounts = z.infer<typeof DeviceStatusCounts>;
+
+export const OrganizationDeviceCounts = DeviceStatusCounts.extend({
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+});
+export type OrganizationDeviceCounts = z.infer<typeof OrganizationDeviceCounts>;
+
+/** `GET /dashboard/devices-by-organization`: organizations with devices down first, then by name. */
+export const ListDevicesByOrganizationQuery = PageQuery;
+export type ListDevicesByOrganizationQuery = z.output<typeof ListDevicesByOrganizationQuery>;
+
+/** The page of organizations, and `totals` over every organization in the caller's scope. */
+export const ListDevicesByOrganizationResponse = listOf(OrganizationDeviceCounts).extend({
+  totals: DeviceStatusCounts,
+});
+export type ListDevicesByOrganizationResponse = z.infer<typeof ListDevicesByOrganizationResponse>;

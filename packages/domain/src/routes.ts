@@ -308,6 +308,13 @@ export const consoleRoutes: ConsoleRoute[] = [
 const readyIds = new Set([
   'systemDashboard.overview',
   'customerDashboard.overview',
+  'customerDashboard.location__location',
+  'deviceDashboard.overview',
+  'deviceDashboard.details',
+  'deviceDashboard.settings',
+  'deviceDashboard.software__page',
+  'deviceDashboard.activities__page',
+  'administration.library.downloads',
   'editor.customer',
   'editor.customerSection',
 ]);

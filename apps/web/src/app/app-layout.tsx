@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useRealtimeEvents } from '../features/realtime/use-realtime-events.ts';
 import { HeaderBar } from './header-bar.tsx';
 import { HelpPanel } from './help-panel.tsx';
 import { administrationLinks, navSections } from './navigation.ts';
@@ -33,6 +34,8 @@ export const AppLayout = () => {
   const [isHelpOpen, setHelpOpen] = useState(false);
   const { pathname } = useLocation();
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  // One realtime channel for the signed-in console: device events refresh what they change.
+  useRealtimeEvents();
 
   return (
     <AppShell

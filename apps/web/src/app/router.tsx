@@ -8,7 +8,14 @@ import { ActivitiesPage } from '../features/activities/components/activities-pag
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { SystemDashboardOverview } from '../features/dashboard/components/system-dashboard-overview.tsx';
+import { DeviceActivitiesPage } from '../features/devices/components/device-activities.tsx';
+import { DeviceDetailsPage } from '../features/devices/components/device-details.tsx';
+import { DeviceOverviewPage } from '../features/devices/components/device-overview.tsx';
+import { DeviceSettingsPage } from '../features/devices/components/device-settings.tsx';
+import { DeviceSoftwarePage } from '../features/devices/components/device-software.tsx';
+import { DownloadsPage } from '../features/devices/components/downloads-page.tsx';
 import { CustomerDashboardOverview } from '../features/organizations/components/customer-dashboard-overview.tsx';
+import { CustomerLocationDashboard } from '../features/organizations/components/customer-location-dashboard.tsx';
 import { OrganizationEditor } from '../features/organizations/components/organization-editor.tsx';
 import { OrganizationsPage } from '../features/organizations/components/organizations-page.tsx';
 import { AppLayout } from './app-layout.tsx';
@@ -18,6 +25,13 @@ import { EditorLayout } from './editor-layout.tsx';
 const screens: Record<string, ComponentType> = {
   'systemDashboard.overview': SystemDashboardOverview,
   'customerDashboard.overview': CustomerDashboardOverview,
+  'customerDashboard.location__location': CustomerLocationDashboard,
+  'deviceDashboard.overview': DeviceOverviewPage,
+  'deviceDashboard.details': DeviceDetailsPage,
+  'deviceDashboard.settings': DeviceSettingsPage,
+  'deviceDashboard.software__page': DeviceSoftwarePage,
+  'deviceDashboard.activities__page': DeviceActivitiesPage,
+  'administration.library.downloads': DownloadsPage,
   'administration.customers.organizations': OrganizationsPage,
   'administration.general.activities': ActivitiesPage,
   'editor.customer': OrganizationEditor,

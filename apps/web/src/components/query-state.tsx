@@ -9,9 +9,12 @@ import { ApiError } from '../lib/api.ts';
 export const QueryState = <T,>({
   query,
   children,
+  notFoundTitle,
 }: {
   query: UseQueryResult<T>;
   children: (data: T) => ReactNode;
+  /** The heading of a 404 answer, e.g. "Device not found"; "Page not found" unless given. */
+  notFoundTitle?: string;
 }) => {
   const { t } = useTranslation();
   if (query.isPending) {
@@ -25,7 +28,7 @@ export const QueryState = <T,>({
     return (
       <Center py="xl">
         <Stack align="center" gap="xs">
-          <Title order={2}>{t('notFound.title')}</Title>
+          <Title order={2}>{notFoundTitle ?? t('notFound.title')}</Title>
           <Text c="dimmed">{query.error.message}</Text>
         </Stack>
       </Center>

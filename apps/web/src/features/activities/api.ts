@@ -6,6 +6,7 @@ export type ActivityListParams = {
   page: number;
   pageSize: number;
   search?: string;
+  organizationId?: number;
   action?: string;
   outcome?: string;
 };

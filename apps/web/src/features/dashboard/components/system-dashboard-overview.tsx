@@ -1,21 +1,63 @@
-import { Card, SimpleGrid, Text } from '@mantine/core';
-import { IconBuilding, IconDeviceDesktop } from '@tabler/icons-react';
+import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import type { DeviceStatus } from '@rmm/domain';
+import {
+  IconAlertTriangle,
+  IconBuilding,
+  IconCircleCheck,
+  IconCircleX,
+  IconDeviceDesktop,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useSystemSummaryQuery } from '../api.ts';
+import { dashboardKeys, useDevicesByOrganizationQuery, useSystemSummaryQuery } from '../api.ts';
+import { DashboardRefresh } from './dashboard-refresh.tsx';
+import { DevicesByOrganizationTable } from './devices-by-organization-table.tsx';
 
-/** `/systemDashboard/overview`: counts across the caller's organizations. */
+const statusCards: {
+  status: DeviceStatus;
+  key: 'up' | 'warning' | 'down';
+  color: string;
+  icon: typeof IconCircleCheck;
+}[] = [
+  { status: 'UP', key: 'up', color: 'green', icon: IconCircleCheck },
+  { status: 'WARNING', key: 'warning', color: 'yellow.7', icon: IconAlertTriangle },
+  { status: 'DOWN', key: 'down', color: 'red', icon: IconCircleX },
+];
+
+/** Devices up, warning and down over all organizations (totals of the per-organization answer). */
+const StatusCards = () => {
+  const { t } = useTranslation();
+  const totals = useDevicesByOrganizationQuery({ page: 1, pageSize: 25 }).data?.totals;
+  return statusCards.map(({ status, key, color, icon: Icon }) => (
+    <Card withBorder key={status}>
+      <Text c={color} lh={0}>
+        <Icon size={22} />
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('dashboard.devicesWithStatus', { status: t(`devices.status.${status}`) })}
+      </Text>
+      <Text size="xl" fw={700} c={totals?.[key] ? color : undefined} data-testid={`count-${key}`}>
+        {totals ? totals[key] : '–'}
+      </Text>
+    </Card>
+  ));
+};
+
+/** `/systemDashboard/overview`: counts across the caller's organizations, and devices per organization. */
 export const SystemDashboardOverview = () => {
   const { t } = useTranslation();
   const query = useSystemSummaryQuery();
   return (
     <>
-      <PageHeader title={t('dashboard.title')} />
+      <PageHeader
+        title={t('dashboard.title')}
+        actions={<DashboardRefresh queryKeys={[dashboardKeys.all]} />}
+      />
       <QueryState query={query}>
         {(summary) => (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} mb="lg">
             <Card
               withBorder
               component={Link}
@@ -39,9 +81,14 @@ export const SystemDashboardOverview = () => {
                 {summary.devices}
               </Text>
             </Card>
+            <StatusCards />
           </SimpleGrid>
         )}
       </QueryState>
+      <Title order={3} mb="sm">
+        {t('dashboard.byOrganization')}
+      </Title>
+      <DevicesByOrganizationTable />
     </>
   );
 };

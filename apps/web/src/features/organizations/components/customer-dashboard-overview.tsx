@@ -1,33 +1,43 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useOrganizationQuery } from '../queries.ts';
+import { useHasPermission } from '../../auth/queries.ts';
+import { DashboardRefresh } from '../../dashboard/components/dashboard-refresh.tsx';
+import { AddDeviceDialog } from '../../devices/components/add-device-dialog.tsx';
+import { DeviceList } from '../../devices/components/device-list.tsx';
+import { deviceKeys } from '../../devices/queries.ts';
+import { organizationKeys, useOrganizationQuery } from '../queries.ts';
 
-/** `/customerDashboard/:id/overview`: the organization dashboard frame. */
+/** `/customerDashboard/:id/overview`: the organization, its locations and its devices. */
 export const CustomerDashboardOverview = () => {
   const { t } = useTranslation();
   const { id } = useParams();
   const location = useLocation();
-  const query = useOrganizationQuery(Number(id));
+  const organizationId = Number(id);
+  const query = useOrganizationQuery(organizationId);
+  const canEnrol = useHasPermission('enrollment.manage');
   return (
-    <QueryState query={query}>
+    <QueryState query={query} notFoundTitle={t('organizations.notFound')}>
       {(org) => (
         <>
           <PageHeader
             title={org.name}
             actions={
-              <Button
-                component={Link}
-                to={`/editor/customer/${org.id}`}
-                state={{ from: location.pathname }}
-                variant="light"
-                leftSection={<IconEdit size={16} />}
-              >
-                {t('organizations.openEditor')}
-              </Button>
+              <>
+                <Button
+                  component={Link}
+                  to={`/editor/customer/${org.id}`}
+                  state={{ from: location.pathname }}
+                  variant="light"
+                  leftSection={<IconEdit size={16} />}
+                >
+                  {t('organizations.openEditor')}
+                </Button>
+                {canEnrol && <AddDeviceDialog organizationId={org.id} />}
+              </>
             }
           />
           {org.description && (
@@ -35,7 +45,7 @@ export const CustomerDashboardOverview = () => {
               {org.description}
             </Text>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mb="lg">
             <Card withBorder>
               <Text size="sm" c="dimmed">
                 {t('organizations.devices')}
@@ -68,6 +78,11 @@ export const CustomerDashboardOverview = () => {
               </Stack>
             </Card>
           </SimpleGrid>
+          <Group justify="space-between" mb="sm">
+            <Title order={3}>{t('organizations.devices')}</Title>
+            <DashboardRefresh queryKeys={[organizationKeys.detail(org.id), deviceKeys.lists]} />
+          </Group>
+          <DeviceList organizationId={org.id} />
         </>
       )}
     </QueryState>

@@ -55,9 +55,10 @@ export const OrganizationEditor = () => {
 };
 
 const ExistingOrganizationEditor = ({ id, section }: { id: number; section: string }) => {
+  const { t } = useTranslation();
   const query = useOrganizationQuery(Number.isInteger(id) ? id : -1);
   return (
-    <QueryState query={query}>
+    <QueryState query={query} notFoundTitle={t('organizations.notFound')}>
       {(org) => <OrganizationForm organization={org} section={section} />}
     </QueryState>
   );

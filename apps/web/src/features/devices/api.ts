@@ -1,0 +1,52 @@
+import type {
+  CreateEnrollmentTokenRequest,
+  CreateEnrollmentTokenResponse,
+  DeviceNode,
+  DeviceStatus,
+  ListDeviceMetricsResponse,
+  ListDevicesResponse,
+  ListEnrollmentTokensResponse,
+  ListNodeRolesResponse,
+  QueryDeviceResponse,
+  UpdateDeviceRequest,
+} from '@rmm/domain';
+import { apiRequest, toQuery } from '../../lib/api.ts';
+
+export type DeviceListParams = {
+  page: number;
+  pageSize: number;
+  organizationId?: number;
+  locationId?: number;
+  status?: DeviceStatus;
+  search?: string;
+  sort?: string;
+};
+
+export type EnrollmentTokenListParams = { page: number; pageSize: number; organizationId?: number };
+
+export const devicesApi = {
+  list: (params: DeviceListParams) => apiRequest<ListDevicesResponse>('GET', `/devices${toQuery(params)}`),
+  /** The device with its full inventory (software list included). */
+  get: (id: number) => apiRequest<DeviceNode>('GET', `/devices/${id}`),
+  /** The device without its inventory: cheap enough to poll for live values. */
+  getSummary: async (id: number) => {
+    const { nodes } = await apiRequest<QueryDeviceResponse>('POST', '/query/device', {
+      nodeIds: [id],
+      mode: 'SUMMARY',
+      cacheExpiration: 0,
+    });
+    return nodes.find((node) => node.id === id) ?? null;
+  },
+  metrics: (id: number) => apiRequest<ListDeviceMetricsResponse>('GET', `/devices/${id}/metrics`),
+  update: (id: number, body: UpdateDeviceRequest) => apiRequest<DeviceNode>('PATCH', `/devices/${id}`, body),
+  remove: (id: number) => apiRequest<{ ok: true }>('DELETE', `/devices/${id}`),
+  nodeRoles: () => apiRequest<ListNodeRolesResponse>('GET', '/noderole/list'),
+};
+
+export const enrollmentApi = {
+  create: (body: CreateEnrollmentTokenRequest) =>
+    apiRequest<CreateEnrollmentTokenResponse>('POST', '/enrollment-tokens', body),
+  list: (params: EnrollmentTokenListParams) =>
+    apiRequest<ListEnrollmentTokensResponse>('GET', `/enrollment-tokens${toQuery(params)}`),
+  revoke: (id: number) => apiRequest<{ ok: true }>('DELETE', `/enrollment-tokens/${id}`),
+};

@@ -1,0 +1,80 @@
+import { Anchor, Breadcrumbs, Group, Title } from '@mantine/core';
+import type { DeviceNode } from '@rmm/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { NotFoundPage } from '../../../components/not-found-page.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { DashboardRefresh } from '../../dashboard/components/dashboard-refresh.tsx';
+import { deviceKeys, useDeviceQuery } from '../queries.ts';
+import { ApprovalBadge } from './approval-badge.tsx';
+import { DeviceStatusBadge } from './device-status-badge.tsx';
+import { type DeviceTab, DeviceTabs } from './device-tabs.tsx';
+
+const parseId = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 && id <= 2147483647 ? id : undefined;
+};
+
+/** `/deviceDashboard/:id/...`: the device's name, status and tab bar above the tab's content. */
+export const DeviceDashboard = ({
+  tab,
+  children,
+}: {
+  tab: DeviceTab;
+  children: (device: DeviceNode) => ReactNode;
+}) => {
+  const id = parseId(useParams().id);
+  if (id === undefined) return <NotFoundPage />;
+  return (
+    <DeviceFrame id={id} tab={tab}>
+      {children}
+    </DeviceFrame>
+  );
+};
+
+const DeviceFrame = ({
+  id,
+  tab,
+  children,
+}: {
+  id: number;
+  tab: DeviceTab;
+  children: (device: DeviceNode) => ReactNode;
+}) => {
+  const { t } = useTranslation();
+  const query = useDeviceQuery(id);
+  return (
+    <QueryState query={query} notFoundTitle={t('devices.notFound')}>
+      {(device) => (
+        <>
+          <Breadcrumbs mb="xs" fz="sm">
+            <Anchor component={Link} to={`/customerDashboard/${device.organizationId}/overview`}>
+              {device.organizationName}
+            </Anchor>
+            {device.locationId !== null && (
+              <Anchor
+                component={Link}
+                to={`/customerDashboard/${device.organizationId}/location/${device.locationId}`}
+              >
+                {device.locationName}
+              </Anchor>
+            )}
+          </Breadcrumbs>
+          <Group justify="space-between" mb="md" wrap="wrap">
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+                {device.displayName}
+              </Title>
+              <DeviceStatusBadge status={device.status} size="lg" data-testid="device-status" />
+              <ApprovalBadge status={device.approvalStatus} size="lg" />
+            </Group>
+            <DashboardRefresh queryKeys={[deviceKeys.detail(id)]} />
+          </Group>
+          <DeviceTabs id={id} tab={tab} />
+          {children(device)}
+        </>
+      )}
+    </QueryState>
+  );
+};

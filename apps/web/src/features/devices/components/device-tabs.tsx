@@ -1,0 +1,45 @@
+import { Tabs } from '@mantine/core';
+import {
+  IconActivity,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconPackage,
+  IconSettings,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+export const deviceTabs = ['overview', 'details', 'settings', 'software', 'activities'] as const;
+export type DeviceTab = (typeof deviceTabs)[number];
+
+const icons = {
+  overview: IconLayoutDashboard,
+  details: IconListDetails,
+  settings: IconSettings,
+  software: IconPackage,
+  activities: IconActivity,
+} as const;
+
+/** The path of a tab; paged tabs open on their first page. */
+export const deviceTabPath = (id: number, tab: DeviceTab) =>
+  `/deviceDashboard/${id}/${tab === 'software' || tab === 'activities' ? `${tab}/1` : tab}`;
+
+/** The device page's tab bar: each tab is a route of its own (arrow keys move between tabs). */
+export const DeviceTabs = ({ id, tab }: { id: number; tab: DeviceTab }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Tabs value={tab} onChange={(value) => value && navigate(deviceTabPath(id, value as DeviceTab))} mb="md">
+      <Tabs.List>
+        {deviceTabs.map((value) => {
+          const Icon = icons[value];
+          return (
+            <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
+              {t(`devices.tab.${value}`)}
+            </Tabs.Tab>
+          );
+        })}
+      </Tabs.List>
+    </Tabs>
+  );
+};

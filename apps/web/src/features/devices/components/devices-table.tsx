@@ -1,0 +1,70 @@
+import { Anchor, Group, Table, Text } from '@mantine/core';
+import type { Device } from '@rmm/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RelativeTime } from '../../../components/relative-time.tsx';
+import { ApprovalBadge } from './approval-badge.tsx';
+import { DeviceStatusBadge } from './device-status-badge.tsx';
+
+/** One row per device; everything an agent reported is rendered as text. */
+export const DevicesTable = ({
+  devices,
+  showLocation = true,
+}: {
+  devices: Device[];
+  showLocation?: boolean;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('common.name')}</Table.Th>
+            <Table.Th>{t('devices.statusLabel')}</Table.Th>
+            <Table.Th>{t('devices.os')}</Table.Th>
+            {showLocation && <Table.Th>{t('devices.location')}</Table.Th>}
+            <Table.Th>{t('devices.loggedOnUser')}</Table.Th>
+            <Table.Th>{t('devices.ipAddress')}</Table.Th>
+            <Table.Th>{t('devices.lastSeen')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {devices.map((device) => (
+            <Table.Tr key={device.id}>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Anchor component={Link} to={`/deviceDashboard/${device.id}/overview`} fw={500}>
+                    {device.displayName}
+                  </Anchor>
+                  <ApprovalBadge status={device.approvalStatus} size="sm" />
+                </Group>
+                {device.hostname !== device.displayName && (
+                  <Text size="xs" c="dimmed">
+                    {device.hostname}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <DeviceStatusBadge status={device.status} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{[device.osName, device.osVersion].filter(Boolean).join(' ')}</Text>
+              </Table.Td>
+              {showLocation && <Table.Td>{device.locationName ?? ''}</Table.Td>}
+              <Table.Td>{device.loggedOnUser ?? ''}</Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {device.ipAddresses[0] ?? ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <RelativeTime value={device.lastSeen} size="sm" />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+};

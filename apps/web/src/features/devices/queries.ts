@@ -1,0 +1,107 @@
+import type { DeviceNode, UpdateDeviceRequest } from '@rmm/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dashboardKeys } from '../dashboard/api.ts';
+import { organizationKeys } from '../organizations/queries.ts';
+import { type DeviceListParams, devicesApi, type EnrollmentTokenListParams, enrollmentApi } from './api.ts';
+
+/** Live values (current metrics, samples) are polled this often while a device overview is open. */
+export const LIVE_POLL_MS = 30_000;
+
+/** A device's summary and metrics sit under its detail key, so one invalidation refreshes all three. */
+export const deviceKeys = {
+  all: ['devices'] as const,
+  lists: ['devices', 'list'] as const,
+  list: (params: DeviceListParams) => ['devices', 'list', params] as const,
+  detail: (id: number) => ['devices', 'detail', id] as const,
+  summary: (id: number) => ['devices', 'detail', id, 'summary'] as const,
+  metrics: (id: number) => ['devices', 'detail', id, 'metrics'] as const,
+  nodeRoles: ['noderoles'] as const,
+};
+
+export const enrollmentKeys = {
+  lists: ['enrollment-tokens', 'list'] as const,
+  list: (params: EnrollmentTokenListParams) => ['enrollment-tokens', 'list', params] as const,
+};
+
+export const useDevicesQuery = (params: DeviceListParams) =>
+  useQuery({
+    queryKey: deviceKeys.list(params),
+    queryFn: () => devicesApi.list(params),
+    placeholderData: keepPreviousData,
+  });
+
+export const useDeviceQuery = (id: number) =>
+  useQuery({ queryKey: deviceKeys.detail(id), queryFn: () => devicesApi.get(id) });
+
+export const useDeviceSummaryQuery = (id: number) =>
+  useQuery({
+    queryKey: deviceKeys.summary(id),
+    queryFn: () => devicesApi.getSummary(id),
+    refetchInterval: LIVE_POLL_MS,
+  });
+
+export const useDeviceMetricsQuery = (id: number) =>
+  useQuery({
+    queryKey: deviceKeys.metrics(id),
+    queryFn: () => devicesApi.metrics(id),
+    refetchInterval: LIVE_POLL_MS,
+  });
+
+export const useNodeRolesQuery = () =>
+  useQuery({
+    queryKey: deviceKeys.nodeRoles,
+    queryFn: devicesApi.nodeRoles,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useUpdateDeviceMutation = (id: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateDeviceRequest) => devicesApi.update(id, body),
+    onSuccess: (device: DeviceNode) => {
+      queryClient.setQueryData(deviceKeys.detail(id), device);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: deviceKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: deviceKeys.summary(id) }),
+      ]);
+    },
+  });
+};
+
+export const useDeleteDeviceMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: devicesApi.remove,
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: deviceKeys.detail(id) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: deviceKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+        queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
+      ]);
+    },
+  });
+};
+
+export const useEnrollmentTokensQuery = (params: EnrollmentTokenListParams) =>
+  useQuery({
+    queryKey: enrollmentKeys.list(params),
+    queryFn: () => enrollmentApi.list(params),
+    placeholderData: keepPreviousData,
+  });
+
+export const useCreateEnrollmentTokenMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: enrollmentApi.create,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: enrollmentKeys.lists }),
+  });
+};
+
+export const useRevokeEnrollmentTokenMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: enrollmentApi.revoke,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: enrollmentKeys.lists }),
+  });
+};

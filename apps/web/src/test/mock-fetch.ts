@@ -1,0 +1,33 @@
+import { vi } from 'vitest';
+
+type Answer = unknown | ((request: { body: unknown; url: URL }) => unknown);
+export type MockRoutes = Record<string, Answer>;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * Replaces `fetch` for one test. Routes are keyed `METHOD /path` (query string ignored); an
+ * unknown route answers 404 in the API's error shape. Returns the mock, to assert the requests.
+ */
+export const mockFetch = (routes: MockRoutes) => {
+  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), window.location.origin);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const answer = routes[`${method} ${url.pathname}`];
+    if (answer === undefined) return json(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    return json(200, typeof answer === 'function' ? answer({ body, url }) : answer);
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+};
+
+/** The parsed JSON bodies of the requests sent to `METHOD /path`. */
+export const requestBodies = (mock: ReturnType<typeof mockFetch>, route: string) =>
+  mock.mock.calls
+    .filter(([input, init]) => {
+      const url = new URL(String(input), window.location.origin);
+      return `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}` === route;
+    })
+    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
