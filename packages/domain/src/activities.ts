@@ -24,6 +24,9 @@ export const ListActivitiesQuery = PageQuery.extend({
   organizationId: z.coerce.number().int().positive().optional(),
   outcome: ActivityOutcome.optional(),
   action: z.string().trim().max(100).optional(),
+  /** What the activity is about, e.g. `device` and its id: a device's own history. */
+  targetType: z.string().trim().max(50).optional(),
+  targetId: z.string().trim().max(50).optional(),
   search: z.string().trim().max(200).optional(),
 });
 export type ListActivitiesQuery = z.output<typeof ListActivitiesQuery>;

@@ -225,9 +225,8 @@ export const uiStrings = {
   'devices.software.version': 'Version',
   'devices.software.publisher': 'Publisher',
   'devices.software.installDate': 'Installed',
-  'devices.activities.explain':
-    'Activities of this organization that mention “{name}”: enrolment, approval, changes and removal.',
-  'devices.activities.empty': 'No activities mention this device yet.',
+  'devices.activities.explain': 'Everything done to “{name}”: enrolment, approval, changes and removal.',
+  'devices.activities.empty': 'Nothing has been done to this device yet.',
   'devices.add.button': 'Add device',
   'devices.add.title': 'Add a device',
   'devices.add.organization': 'Organization',

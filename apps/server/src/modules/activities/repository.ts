@@ -46,6 +46,8 @@ export const listActivities = async (db: DbOrTx, scope: OrganizationScope, query
     scope === 'all' ? undefined : inScope(activities.organizationId, scope),
     query.organizationId ? eq(activities.organizationId, query.organizationId) : undefined,
     query.outcome ? eq(activities.outcome, query.outcome) : undefined,
+    query.targetType ? eq(activities.targetType, query.targetType) : undefined,
+    query.targetId ? eq(activities.targetId, query.targetId) : undefined,
     query.action ? ilike(activities.action, `${escapeLike(query.action)}%`) : undefined,
     query.search
       ? or(

@@ -187,3 +187,20 @@ describe('organization scope', () => {
     expect((await ctx.request('GET', `/organizations/${theirs.id}`)).json().name).toBe(theirs.name);
   });
 });
+
+describe('activity filters', () => {
+  it('lists the activities of one target by type and id', async () => {
+    const one = await create();
+    const two = await create();
+    await ctx.request('PATCH', `/organizations/${one.id}`, { description: 'changed' });
+    const response = await ctx.request('GET', `/activities?targetType=organization&targetId=${one.id}`);
+    const actions = response
+      .json()
+      .data.map((a: { action: string; targetId: string }) => [a.action, a.targetId]);
+    expect(actions).toEqual([
+      ['organization.update', String(one.id)],
+      ['organization.create', String(one.id)],
+    ]);
+    expect(actions.flat()).not.toContain(String(two.id));
+  });
+});

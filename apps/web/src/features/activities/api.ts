@@ -7,6 +7,8 @@ export type ActivityListParams = {
   pageSize: number;
   search?: string;
   organizationId?: number;
+  targetType?: string;
+  targetId?: string;
   action?: string;
   outcome?: string;
 };

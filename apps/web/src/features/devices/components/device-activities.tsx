@@ -9,10 +9,7 @@ import { DeviceDashboard } from './device-dashboard.tsx';
 
 const PAGE_SIZE = 25;
 
-/**
- * Activities of the device's organization that name it. GET /activities has no filter by target
- * yet, so this searches the organization's activities for the device's display name.
- */
+/** The device's own history: activities whose target is this device. */
 const DeviceActivities = ({ device }: { device: DeviceNode }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -20,8 +17,8 @@ const DeviceActivities = ({ device }: { device: DeviceNode }) => {
   const query = useActivitiesQuery({
     page,
     pageSize: PAGE_SIZE,
-    organizationId: device.organizationId,
-    search: device.displayName,
+    targetType: 'device',
+    targetId: String(device.id),
   });
   return (
     <>
