@@ -1,10 +1,11 @@
-import { Badge, Group, Pagination, Paper, Table, Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import type { DeviceNode } from '@rmm/domain';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { ListFooter } from '../../../components/list-footer.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useActivitiesQuery } from '../../activities/api.ts';
+import { ActivitiesTable } from '../../activities/components/activities-table.tsx';
 import { DeviceDashboard } from './device-dashboard.tsx';
 
 const PAGE_SIZE = 25;
@@ -33,50 +34,17 @@ const DeviceActivities = ({ device }: { device: DeviceNode }) => {
             </Paper>
           ) : (
             <Paper withBorder>
-              <Table.ScrollContainer minWidth={760}>
-                <Table striped verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('activities.time')}</Table.Th>
-                      <Table.Th>{t('activities.actor')}</Table.Th>
-                      <Table.Th>{t('activities.action')}</Table.Th>
-                      <Table.Th>{t('activities.outcome')}</Table.Th>
-                      <Table.Th>{t('activities.detail')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {result.data.map((activity) => (
-                      <Table.Tr key={activity.id}>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          {dayjs(activity.time).format('YYYY-MM-DD HH:mm:ss')}
-                        </Table.Td>
-                        <Table.Td>{activity.actorName}</Table.Td>
-                        <Table.Td ff="monospace">{activity.action}</Table.Td>
-                        <Table.Td>
-                          <Badge color={activity.outcome === 'SUCCESS' ? 'green' : 'red'} variant="light">
-                            {t(`activities.outcome.${activity.outcome}`)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="xs" c="dimmed" lineClamp={2}>
-                            {activity.detail ?? ''}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Group justify="space-between" p="sm">
-                <Text size="sm" c="dimmed">
-                  {t('common.total', { count: result.count })}
-                </Text>
-                <Pagination
-                  total={Math.max(1, Math.ceil(result.count / PAGE_SIZE))}
-                  value={page}
-                  onChange={(next) => navigate(`/deviceDashboard/${device.id}/activities/${next}`)}
-                />
-              </Group>
+              <ActivitiesTable
+                activities={result.data}
+                showTarget={false}
+                emptyText={t('devices.activities.empty')}
+              />
+              <ListFooter
+                count={result.count}
+                page={page}
+                pageSize={PAGE_SIZE}
+                onPageChange={(next) => navigate(`/deviceDashboard/${device.id}/activities/${next}`)}
+              />
             </Paper>
           )
         }

@@ -1,7 +1,8 @@
-import { Group, Pagination, Paper, Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import { type DeviceStatus, deviceStatuses } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListFooter } from '../../../components/list-footer.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useDevicesQuery } from '../queries.ts';
 import { DeviceListFilters, type DeviceListFilterValues } from './device-list-filters.tsx';
@@ -54,16 +55,12 @@ export const DeviceList = ({
           ) : (
             <Paper withBorder>
               <DevicesTable devices={result.data} showLocation={locationId === undefined} />
-              <Group justify="space-between" p="sm">
-                <Text size="sm" c="dimmed">
-                  {t('common.total', { count: result.count })}
-                </Text>
-                <Pagination
-                  total={Math.max(1, Math.ceil(result.count / PAGE_SIZE))}
-                  value={page}
-                  onChange={(next) => setFilter('page', String(next))}
-                />
-              </Group>
+              <ListFooter
+                count={result.count}
+                page={page}
+                pageSize={PAGE_SIZE}
+                onPageChange={(next) => setFilter('page', String(next))}
+              />
             </Paper>
           )
         }

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Pagination, Paper, Table, Text } from '@mantine/core';
+import { Badge, Button, Paper, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { EnrollmentToken } from '@rmm/domain';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListFooter } from '../../../components/list-footer.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useOrganizationsQuery } from '../../organizations/queries.ts';
 import { useEnrollmentTokensQuery, useRevokeEnrollmentTokenMutation } from '../queries.ts';
@@ -92,21 +93,17 @@ export const EnrollmentTokensTable = () => {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Group justify="space-between" p="sm">
-              <Text size="sm" c="dimmed">
-                {t('common.total', { count: result.count })}
-              </Text>
-              <Pagination
-                total={Math.max(1, Math.ceil(result.count / PAGE_SIZE))}
-                value={page}
-                onChange={(next) =>
-                  setParams((p) => {
-                    p.set('page', String(next));
-                    return p;
-                  })
-                }
-              />
-            </Group>
+            <ListFooter
+              count={result.count}
+              page={page}
+              pageSize={PAGE_SIZE}
+              onPageChange={(next) =>
+                setParams((p) => {
+                  p.set('page', String(next));
+                  return p;
+                })
+              }
+            />
           </Paper>
         )
       }

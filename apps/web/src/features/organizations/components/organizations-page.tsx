@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Group, Pagination, Paper, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { ListFooter } from '../../../components/list-footer.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useHasPermission } from '../../auth/queries.ts';
@@ -106,21 +107,17 @@ export const OrganizationsPage = () => {
                   ))}
                 </Table.Tbody>
               </Table>
-              <Group justify="space-between" p="sm">
-                <Text size="sm" c="dimmed">
-                  {t('common.total', { count: result.count })}
-                </Text>
-                <Pagination
-                  total={Math.ceil(result.count / PAGE_SIZE)}
-                  value={page}
-                  onChange={(next) =>
-                    setParams((p) => {
-                      p.set('page', String(next));
-                      return p;
-                    })
-                  }
-                />
-              </Group>
+              <ListFooter
+                count={result.count}
+                page={page}
+                pageSize={PAGE_SIZE}
+                onPageChange={(next) =>
+                  setParams((p) => {
+                    p.set('page', String(next));
+                    return p;
+                  })
+                }
+              />
             </Paper>
           )
         }
