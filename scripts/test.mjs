@@ -62,7 +62,9 @@ if (fs.existsSync(chromium)) {
 for (const reason of skipped) console.log(`skipped: ${reason}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 if (isCi && totals.skipped > 0) {
-  console.error('CI: tests were skipped (a service such as NATS or PostgreSQL was not reachable); nothing may be skipped here.');
+  console.error(
+    'CI: tests were skipped (a service such as NATS or PostgreSQL was not reachable); nothing may be skipped here.',
+  );
   process.exit(1);
 }
 process.exit(vitestStatus !== 0 || e2eStatus !== 0 || totals.failed > 0 ? 1 : 0);

@@ -6,6 +6,7 @@ import { agentPlatformOf, collectInventory } from './collectors/inventory.ts';
 import { collectMetrics } from './collectors/metrics.ts';
 import { nodeClassFor } from './collectors/node-class.ts';
 import { ensureIdentity } from './enroll.ts';
+import { sendMagicPackets } from './jobs/wake-on-lan.ts';
 import type { Logger } from './log.ts';
 import { createSession } from './session.ts';
 import type { Identity } from './state.ts';
@@ -54,6 +55,7 @@ export const startAgent = async (options: AgentOptions, log: Logger) => {
     platform: agentPlatformOf(process.platform),
     collectInventory: () => collectInventory(),
     collectMetrics,
+    wakeOnLan: (macs) => sendMagicPackets(macs, { address: options.wolAddress, port: options.wolPort }),
     log,
   });
   const connection = startConnection({

@@ -63,4 +63,24 @@ describe('agent arguments', () => {
     expect(defaultStateDir('linux', {}, true)).toBe('/var/lib/rmm-agent');
     expect(defaultStateDir('linux', {}, false, '/home/ann')).toBe('/home/ann/.rmm-agent');
   });
+
+  it('reads the Wake-on-LAN address and port, broadcast to port 9 by default', () => {
+    expect(parseAgentArgs([], {}, 'linux', false)).toMatchObject({
+      wolAddress: '255.255.255.255',
+      wolPort: 9,
+    });
+    expect(
+      parseAgentArgs(['--wol-address', '192.168.1.255', '--wol-port', '7'], {}, 'linux', false),
+    ).toMatchObject({
+      wolAddress: '192.168.1.255',
+      wolPort: 7,
+    });
+    expect(
+      parseAgentArgs([], { RMM_WOL_ADDRESS: '127.0.0.1', RMM_WOL_PORT: '4009' }, 'linux', false),
+    ).toMatchObject({
+      wolAddress: '127.0.0.1',
+      wolPort: 4009,
+    });
+    expect(() => parseAgentArgs(['--wol-port', '70000'], {}, 'linux', false)).toThrow('--wol-port');
+  });
 });

@@ -19,6 +19,9 @@ export type AgentOptions = {
   servicePath: string | undefined;
   /** install-service: also reload and start it (systemctl / launchctl). */
   enableService: boolean;
+  /** Wake-on-LAN: where the magic packets go (a broadcast address) and the UDP port. */
+  wolAddress: string;
+  wolPort: number;
 };
 
 export const usage = `Usage:
@@ -34,6 +37,8 @@ Options (environment variable in brackets):
   --inventory-seconds N      inventory check interval, default 900 [RMM_INVENTORY_SECONDS]
   --reconnect-min-ms N       first reconnect delay, default 1000 [RMM_RECONNECT_MIN_MS]
   --reconnect-max-ms N       longest reconnect delay, default 300000 [RMM_RECONNECT_MAX_MS]
+  --wol-address ADDRESS      Wake-on-LAN broadcast address, default 255.255.255.255 [RMM_WOL_ADDRESS]
+  --wol-port N               Wake-on-LAN UDP port, default 9 [RMM_WOL_PORT]
 `;
 
 /** Where the identity lives when --state-dir is not given: the system's place for a service, else home. */
@@ -56,6 +61,13 @@ const positive = (name: string, value: string | undefined, fallback?: number) =>
   return parsed;
 };
 
+const udpPort = (value: string | undefined) => {
+  const port = positive('--wol-port', value, 9)!;
+  if (!Number.isInteger(port) || port > 65_535)
+    throw new Error(`--wol-port must be a port number, not "${value}"`);
+  return port;
+};
+
 const optionSpec = {
   server: { type: 'string' },
   token: { type: 'string' },
@@ -65,6 +77,8 @@ const optionSpec = {
   'reconnect-min-ms': { type: 'string' },
   'reconnect-max-ms': { type: 'string' },
   'service-path': { type: 'string' },
+  'wol-address': { type: 'string' },
+  'wol-port': { type: 'string' },
   enable: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -113,5 +127,7 @@ export const parseAgentArgs = (
     )!,
     servicePath: values['service-path'],
     enableService: values.enable ?? false,
+    wolAddress: values['wol-address'] || env.RMM_WOL_ADDRESS || '255.255.255.255',
+    wolPort: udpPort(values['wol-port'] ?? env.RMM_WOL_PORT),
   };
 };

@@ -25,7 +25,11 @@ const welcome = {
   serverTime: 'now',
 } as const;
 
-const setup = (inventory: () => DeviceInventory, heartbeatSeconds?: number) => {
+const setup = (
+  inventory: () => DeviceInventory,
+  heartbeatSeconds?: number,
+  wakeOnLan: (macs: string[]) => Promise<void> = async () => {},
+) => {
   const sent: AgentMessage[] = [];
   const session = createSession({
     identity,
@@ -33,6 +37,7 @@ const setup = (inventory: () => DeviceInventory, heartbeatSeconds?: number) => {
     platform: 'linux',
     collectInventory: async () => inventory(),
     collectMetrics: async () => metrics,
+    wakeOnLan,
     log: createLogger(() => {}),
   });
   session.attach({ send: (message) => sent.push(message) > 0, stop: async () => {} });
@@ -83,5 +88,27 @@ describe('an agent session', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(types().filter((t) => t === 'inventory')).toHaveLength(3);
     session.stop();
+  });
+});
+
+describe('wake-on-lan', () => {
+  const inventory = () => ({}) as DeviceInventory;
+
+  it('sends the packets and answers wakeOnLanResult with the request id', async () => {
+    const woken: string[][] = [];
+    const { session, sent } = setup(inventory, undefined, async (macs) => void woken.push(macs));
+    session.onMessage({ v: 1, type: 'wakeOnLan', macs: ['01:02:03:04:05:06'], requestId: 'r1' });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(woken).toEqual([['01:02:03:04:05:06']]);
+    expect(sent[0]).toEqual({ v: 1, type: 'wakeOnLanResult', deviceId: 5, requestId: 'r1', ok: true });
+  });
+
+  it('answers ok false with the reason when sending fails', async () => {
+    const { session, sent } = setup(inventory, undefined, async () => {
+      throw new Error('EACCES');
+    });
+    session.onMessage({ v: 1, type: 'wakeOnLan', macs: ['01:02:03:04:05:06'], requestId: 'r2' });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ type: 'wakeOnLanResult', requestId: 'r2', ok: false, error: 'EACCES' });
   });
 });

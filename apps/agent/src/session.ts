@@ -1,4 +1,11 @@
-import type { AgentMessage, DeviceInventory, DeviceMetrics, ServerMessage, ServerWelcome } from '@rmm/domain';
+import type {
+  AgentMessage,
+  DeviceInventory,
+  DeviceMetrics,
+  ServerMessage,
+  ServerWakeOnLan,
+  ServerWelcome,
+} from '@rmm/domain';
 import { inventoryKey } from './collectors/inventory-key.ts';
 import { type HeartbeatLoop, startHeartbeat } from './heartbeat.ts';
 import type { Logger } from './log.ts';
@@ -12,6 +19,8 @@ export type SessionOptions = {
   platform: DeviceInventory['os']['platform'];
   collectInventory: () => Promise<DeviceInventory>;
   collectMetrics: () => Promise<DeviceMetrics>;
+  /** Sends the Wake-on-LAN magic packets (the agent's configured broadcast address and port). */
+  wakeOnLan: (macs: string[]) => Promise<void>;
   log: Logger;
 };
 
@@ -78,8 +87,22 @@ export const createSession = (options: SessionOptions) => {
     void inventory.send(true);
   };
 
+  const onWakeOnLan = async (message: ServerWakeOnLan) => {
+    const requestId = message.requestId ?? '';
+    try {
+      await options.wakeOnLan(message.macs);
+      log.info(`wake-on-lan: sent to ${message.macs.join(', ')}`);
+      connection?.send({ v: 1, type: 'wakeOnLanResult', deviceId, requestId, ok: true });
+    } catch (error) {
+      const text = (error as Error).message.slice(0, 1000);
+      log.warn(`wake-on-lan failed: ${text}`);
+      connection?.send({ v: 1, type: 'wakeOnLanResult', deviceId, requestId, ok: false, error: text });
+    }
+  };
+
   const onMessage = (message: ServerMessage) => {
     if (message.type === 'welcome') return onWelcome(message);
+    if (message.type === 'wakeOnLan') return void onWakeOnLan(message);
     if (message.type === 'inventoryRequest') return void inventory.send(true);
     if (message.type === 'approval') return log.info(`approval status: ${message.approvalStatus}`);
     if (message.type === 'error')

@@ -24,7 +24,9 @@ import { enrollmentRoutes } from './modules/enrollment/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { searchRoutes } from './modules/searches/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { wakeOnLanRoutes } from './modules/wake-on-lan/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorPlugin } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -154,6 +156,8 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(settingsRoutes);
   await app.register(dashboardRoutes);
   await app.register(deviceRoutes);
+  await app.register(searchRoutes);
+  await app.register(wakeOnLanRoutes);
   await app.register(enrollmentRoutes);
   await app.register(agentGatewayRoutes);
   await app.register(eventRoutes);

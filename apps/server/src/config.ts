@@ -40,6 +40,8 @@ export type Config = {
   agentMaxMessageBytes: number;
   /** Prefix of every NATS subject, so that several installations can share one NATS. */
   natsSubjectPrefix: string;
+  /** How long GET /node/{id}/wakeup waits for an agent to confirm it sent the magic packets. */
+  wakeOnLanAckTimeoutMs: number;
 };
 
 const num = (value: string | undefined, fallback: number) => {
@@ -81,4 +83,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   enrollRatePerMinute: num(env.ENROLL_RATE_PER_MINUTE, 600),
   agentMaxMessageBytes: num(env.AGENT_MAX_MESSAGE_BYTES, 16 * 1_048_576),
   natsSubjectPrefix: env.NATS_SUBJECT_PREFIX || 'rmm',
+  wakeOnLanAckTimeoutMs: num(env.WAKE_ON_LAN_ACK_TIMEOUT_MS, 5_000),
 });

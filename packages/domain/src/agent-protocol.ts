@@ -62,11 +62,26 @@ export const AgentInventory = z.object({
   inventory: DeviceInventory,
 });
 
-export const AgentMessage = z.discriminatedUnion('type', [AgentHello, AgentHeartbeat, AgentInventory]);
+/** The agent's answer to a wakeOnLan request: whether the magic packets left. */
+export const AgentWakeOnLanResult = z.object({
+  v,
+  type: z.literal('wakeOnLanResult'),
+  deviceId,
+  requestId: shortText,
+  ok: z.boolean(),
+  error: z.string().max(1000).optional(),
+});
+export const AgentMessage = z.discriminatedUnion('type', [
+  AgentHello,
+  AgentHeartbeat,
+  AgentInventory,
+  AgentWakeOnLanResult,
+]);
 export type AgentMessage = z.infer<typeof AgentMessage>;
 export type AgentHello = z.infer<typeof AgentHello>;
 export type AgentHeartbeat = z.infer<typeof AgentHeartbeat>;
 export type AgentInventory = z.infer<typeof AgentInventory>;
+export type AgentWakeOnLanResult = z.infer<typeof AgentWakeOnLanResult>;
 
 // ---- server -> agent ----
 
@@ -100,15 +115,26 @@ export const ServerGoodbye = z.object({
   message: z.string(),
 });
 
+/** MAC address as the agent sends it in a magic packet: six hex pairs split by `:` or `-`. */
+export const MacAddress = z.string().regex(/^[0-9a-fA-F]{2}([:-][0-9a-fA-F]{2}){5}$/);
+/** Asks the agent to send Wake-on-LAN magic packets on its own network (answered by wakeOnLanResult). */
+export const ServerWakeOnLan = z.object({
+  v,
+  type: z.literal('wakeOnLan'),
+  macs: z.array(MacAddress).min(1).max(64),
+  requestId: shortText.optional(),
+});
 export const ServerMessage = z.discriminatedUnion('type', [
   ServerWelcome,
   ServerError,
   ServerApproval,
   ServerInventoryRequest,
   ServerGoodbye,
+  ServerWakeOnLan,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerWelcome = z.infer<typeof ServerWelcome>;
+export type ServerWakeOnLan = z.infer<typeof ServerWakeOnLan>;
 
 export const agentErrorCodes = {
   INVALID_MESSAGE: 'The message is not valid JSON of a known type.',

@@ -142,6 +142,8 @@ export const InventoryNetworkInterface = z.object({
   name: text(),
   mac: text(64),
   ipv4: z.array(text(64)).max(64),
+  /** The netmask of each ipv4 address, in the same order (newer agents; /24 is assumed without). */
+  ipv4Netmasks: z.array(text(64)).max(64).optional(),
   ipv6: z.array(text(128)).max(64),
   isVirtual: z.boolean(),
   isInternal: z.boolean(),

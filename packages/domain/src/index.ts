@@ -3,6 +3,7 @@
 export * from './activities.ts';
 export * from './agent-protocol.ts';
 export * from './auth.ts';
+export * from './device-searches.ts';
 export * from './devices.ts';
 export * from './events.ts';
 export * from './flags.ts';

@@ -69,6 +69,7 @@ const networkOf = (facts: Facts): DeviceInventory['networkInterfaces'] =>
     name: clip(n.iface),
     mac: clip(n.mac, 64),
     ipv4: n.ip4 ? [clip(n.ip4, 64)] : [],
+    ipv4Netmasks: n.ip4 && n.ip4subnet ? [clip(n.ip4subnet, 64)] : [],
     ipv6: n.ip6 ? [clip(n.ip6, 128)] : [],
     isVirtual: Boolean(n.virtual),
     isInternal: Boolean(n.internal),

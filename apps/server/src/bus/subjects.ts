@@ -4,3 +4,5 @@ export const ALL_CONSOLE_EVENTS = 'console.org.*';
 
 /** Messages for one device's agent (server-to-agent messages); the node holding its socket delivers. */
 export const agentSubject = (deviceId: number) => `agent.device.${deviceId}`;
+/** An agent's answer to one request (wakeOnLan); the request id is a UUID, so one subject token. */
+export const agentReplySubject = (requestId: string) => `agent.reply.${requestId}`;

@@ -1,4 +1,4 @@
-import type { DeviceInventory } from '@rmm/domain';
+import type { DeviceInventory, SearchCriteria } from '@rmm/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -178,6 +178,12 @@ export const devices = pgTable(
     enrollmentTokenId: integer('enrollment_token_id').references(() => enrollmentTokens.id, {
       onDelete: 'set null',
     }),
+    // Filled by later features (patching, remote support, installs, network discovery); searched by presets.
+    patchFailures: integer('patch_failures').notNull().default(0),
+    remoteSupportTools: jsonb('remote_support_tools').$type<string[]>().notNull().default([]),
+    installIssues: integer('install_issues').notNull().default(0),
+    /** e.g. NETWORK_DEVICE; null means "by its node role" (NMS roles count as network devices). */
+    deviceClass: text('device_class'),
   },
   (t) => [
     index('devices_org_idx').on(t.organizationId),
@@ -236,3 +242,15 @@ export const activities = pgTable(
     index('activities_org_time_idx').on(t.organizationId, t.time.desc()),
   ],
 );
+
+/** Saved device searches (spec §3); the presets live in code with negative ids. */
+export const savedSearches = pgTable('saved_searches', {
+  id: serial('id').primaryKey(),
+  search: text('search').notNull(),
+  criteria: jsonb('criteria').$type<SearchCriteria>().notNull(),
+  searchGroup: text('search_group').notNull().default('CUSTOM'),
+  customFields: text('custom_fields'),
+  createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

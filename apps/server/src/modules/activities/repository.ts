@@ -25,6 +25,19 @@ export const insertActivity = async (db: DbOrTx, activity: NewActivity) => {
   });
 };
 
+/** Many activities in one statement (bulk device actions), chunked under the parameter limit. */
+export const insertActivities = async (db: DbOrTx, list: NewActivity[]) => {
+  const CHUNK = 1000;
+  for (let start = 0; start < list.length; start += CHUNK) {
+    await db.insert(activities).values(
+      list.slice(start, start + CHUNK).map((activity) => ({
+        ...activity,
+        targetId: activity.targetId == null ? null : String(activity.targetId),
+      })),
+    );
+  }
+};
+
 const toActivity = (row: typeof activities.$inferSelect): Activity => ({
   id: row.id,
   time: row.time.toISOString(),

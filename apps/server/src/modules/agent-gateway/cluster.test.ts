@@ -1,16 +1,20 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectRaw,
   createEnrollment,
+  createInventory,
   deviceAuthorization,
   enrolRaw,
   fastAgentSettings,
   isNatsReachable,
   listen,
   natsTestUrl,
+  waitFor,
 } from '../../../test/agents.ts';
 import { createTestApp, ORIGIN, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
+import { devices } from '../../db/schema.ts';
 
 const natsReachable = await isNatsReachable();
 if (!natsReachable) console.info(`cluster tests skipped: no NATS at ${natsTestUrl}`);
@@ -52,5 +56,54 @@ describe.skipIf(!natsReachable)('two server nodes over NATS', () => {
     expect(response.statusCode).toBe(200);
     expect((await agent.next('goodbye')).reason).toBe('REJECTED');
     expect(await agent.closed).toBe(4403);
+  });
+
+  it('wakes a device through an agent connected to the other node, with its answer coming back', async () => {
+    const { organization, token } = await createEnrollment(ctx);
+    const identity = (await enrolRaw(serverUrl, token.token)).body;
+    const agent = await connectRaw(serverUrl, deviceAuthorization(identity));
+    await agent.next('welcome');
+    const nic = createInventory().networkInterfaces[0]!;
+    agent.send({
+      v: 1,
+      type: 'inventory',
+      deviceId: identity.deviceId,
+      inventory: createInventory({ networkInterfaces: [{ ...nic, ipv4: ['10.7.7.2'] }] }),
+    });
+    await waitFor(
+      async () =>
+        (await ctx.db.select().from(devices).where(eq(devices.id, identity.deviceId)))[0]?.inventory,
+    );
+    await ctx.db.update(devices).set({ status: 'UP' }).where(eq(devices.id, identity.deviceId));
+    agent.socket.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      if (message.type === 'wakeOnLan')
+        agent.send({
+          v: 1,
+          type: 'wakeOnLanResult',
+          deviceId: identity.deviceId,
+          requestId: message.requestId,
+          ok: true,
+        });
+    });
+    const [target] = await ctx.db
+      .insert(devices)
+      .values({
+        organizationId: organization.id,
+        displayName: 'sleeper',
+        inventory: createInventory({
+          networkInterfaces: [{ ...nic, mac: '02:00:00:00:00:09', ipv4: ['10.7.7.9'] }],
+        }),
+      })
+      .returning();
+    const response = await other.inject({
+      method: 'GET',
+      url: `/node/${target!.id}/wakeup`,
+      headers: { cookie: ctx.adminCookie, origin: ORIGIN },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ resultCode: 'SUCCESS' });
+    expect(agent.received.find((m) => m.type === 'wakeOnLan')).toMatchObject({ macs: ['02:00:00:00:00:09'] });
+    agent.socket.close();
   });
 });

@@ -1,5 +1,6 @@
 import {
   type AgentMessage,
+  type AgentWakeOnLanResult,
   agentCloseCodes,
   agentErrorCodes,
   type ServerMessage,
@@ -7,7 +8,7 @@ import {
 } from '@rmm/domain';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { agentSubject } from '../../bus/subjects.ts';
+import { agentReplySubject, agentSubject } from '../../bus/subjects.ts';
 import { publishConsoleEvent } from '../devices/events.ts';
 import { findDeviceSummary } from '../devices/repository.ts';
 import type { AgentDevice } from './auth.ts';
@@ -51,6 +52,18 @@ const onInventory = async (app: FastifyInstance, device: AgentDevice, message: A
   }
 };
 
+const REQUEST_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** Hands the answer to the server node waiting for it; a request id that is not ours is dropped. */
+const onWakeOnLanResult = (app: FastifyInstance, device: AgentDevice, message: AgentWakeOnLanResult) => {
+  if (!REQUEST_ID.test(message.requestId)) return;
+  app.bus.publish(agentReplySubject(message.requestId), {
+    deviceId: device.id,
+    ok: message.ok,
+    ...(message.error === undefined ? {} : { error: message.error }),
+  });
+};
+
 const handleMessage = async (
   app: FastifyInstance,
   socket: WebSocket,
@@ -71,6 +84,7 @@ const handleMessage = async (
   if (message.type === 'heartbeat') return app.presence.seen(device, message.metrics);
   app.presence.seen(device);
   if (message.type === 'hello') return saveAgentInfo(app.db, device.id, message);
+  if (message.type === 'wakeOnLanResult') return onWakeOnLanResult(app, device, message);
   return onInventory(app, device, message);
 };
 

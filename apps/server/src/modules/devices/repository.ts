@@ -1,9 +1,15 @@
-import { builtInNodeRoles, type ListDevicesQuery, type OrganizationScope } from '@rmm/domain';
+import {
+  builtInNodeRoles,
+  type ListDevicesQuery,
+  type OrganizationScope,
+  type SearchCriteria,
+} from '@rmm/domain';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, toNumber } from '../../db/database.ts';
 import { deviceMetrics, devices, locations, organizations } from '../../db/schema.ts';
 import { inScope } from '../../lib/scope.ts';
 import { escapeLike } from '../activities/repository.ts';
+import { criteriaCondition } from './criteria.ts';
 import { deviceColumns, toDevice, toDeviceNode } from './mapper.ts';
 
 const sortOrder: Record<ListDevicesQuery['sort'], SQL[]> = {
@@ -31,9 +37,10 @@ const searchCondition = (search: string) => {
   );
 };
 
-const listConditions = (scope: OrganizationScope, query: ListDevicesQuery) =>
+const listConditions = (scope: OrganizationScope, query: ListDevicesQuery, criteria?: SearchCriteria) =>
   and(
     inScope(devices.organizationId, scope),
+    criteria ? criteriaCondition(criteria) : undefined,
     query.organizationId ? eq(devices.organizationId, query.organizationId) : undefined,
     query.locationId ? eq(devices.locationId, query.locationId) : undefined,
     query.status ? eq(devices.status, query.status) : undefined,
@@ -50,8 +57,14 @@ const selectDevices = (db: DbOrTx) =>
     .innerJoin(organizations, eq(organizations.id, devices.organizationId))
     .leftJoin(locations, eq(locations.id, devices.locationId));
 
-export const listDevices = async (db: DbOrTx, scope: OrganizationScope, query: ListDevicesQuery) => {
-  const where = listConditions(scope, query);
+/** A page of devices in the scope; with criteria, only the devices a saved search matches. */
+export const listDevices = async (
+  db: DbOrTx,
+  scope: OrganizationScope,
+  query: ListDevicesQuery,
+  criteria?: SearchCriteria,
+) => {
+  const where = listConditions(scope, query, criteria);
   const [rows, [total]] = await Promise.all([
     selectDevices(db)
       .where(where)
@@ -149,4 +162,49 @@ export const listMetricSamples = async (db: DbOrTx, deviceId: number, from: Date
     memoryPercent: r.memoryPercent,
     diskPercent: r.diskPercent,
   }));
+};
+
+/** The devices a target matches in the scope (id, organization, name): what a bulk action works on. */
+export const findActionTargets = async (
+  db: DbOrTx,
+  scope: OrganizationScope,
+  target: { criteria: SearchCriteria } | { nodeIds: number[] },
+  limit: number,
+) => {
+  const condition =
+    'criteria' in target ? criteriaCondition(target.criteria) : inArray(devices.id, target.nodeIds);
+  return db
+    .select({
+      id: devices.id,
+      displayName: devices.displayName,
+      organizationId: devices.organizationId,
+      organizationName: organizations.name,
+      approvalStatus: devices.approvalStatus,
+    })
+    .from(devices)
+    .innerJoin(organizations, eq(organizations.id, devices.organizationId))
+    .where(and(inScope(devices.organizationId, scope), condition))
+    .orderBy(asc(devices.id))
+    .limit(limit);
+};
+
+export const updateDeviceRows = async (db: DbOrTx, ids: number[], values: DeviceUpdate) => {
+  if (ids.length === 0) return;
+  await db
+    .update(devices)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(inArray(devices.id, ids));
+};
+
+export const deleteDeviceRows = async (db: DbOrTx, ids: number[]) => {
+  if (ids.length === 0) return;
+  await db.delete(devices).where(inArray(devices.id, ids));
+};
+
+export const findLocation = async (db: DbOrTx, scope: OrganizationScope, locationId: number) => {
+  const [row] = await db
+    .select({ id: locations.id, name: locations.name, organizationId: locations.organizationId })
+    .from(locations)
+    .where(and(eq(locations.id, locationId), inScope(locations.organizationId, scope)));
+  return row;
 };
