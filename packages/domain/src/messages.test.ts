@@ -124,9 +124,10 @@ describe('the flat English catalogue', () => {
     expect(new Set(texts).size).toBe(texts.length);
   });
 
-  it('matches the spec document, where it is present', () => {
-    const specPath = resolve(import.meta.dirname, '../../../../shared/spec/console-spec.md');
-    if (!existsSync(specPath)) return;
+  // The spec sits beside the repository (../shared) on the project's machines and in CI.
+  const specPath = resolve(import.meta.dirname, '../../../../shared/spec/console-spec.md');
+  if (!existsSync(specPath)) console.info(`spec check skipped: no spec document at ${specPath}`);
+  it.skipIf(!existsSync(specPath))('matches the spec document word for word', () => {
     const spec = readFileSync(specPath, 'utf8');
     const fromSpec = Object.entries(englishMessages).filter(([id]) => !decidedIds.includes(id));
     for (const [id, text] of fromSpec) expect(spec, id).toContain(text);
