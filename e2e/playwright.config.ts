@@ -45,6 +45,10 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
+      // The browser tests run on a fresh embedded database (as `npm start` does on a new machine), never on
+      // the DATABASE_URL that the server tests were given: those hold other tests' users.
+      DATABASE_URL: '',
+      NATS_URL: '',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       DEMO: process.env.E2E_DEMO ?? '0',

@@ -1,13 +1,19 @@
-// Measures GET /devices and a preset search with many devices, through the HTTP layer on PostgreSQL.
+// Measures GET /devices (list, filters, text search, deep pages) and preset searches with many devices,
+// through the HTTP layer on PostgreSQL.
 // Usage: DATABASE_URL=postgres://... node --import tsx bench/src/device-list.ts [devices=100000] [requests=200]
+//   [--proposed-indexes]   measure with the indexes proposed in docs/benchmarks.md (created for the run
+//                          in the bench database only, dropped after it; no migration adds them yet)
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { ensureAdministrator } from '../../apps/server/src/modules/auth/service.ts';
+import { loadAverage, machineDescription } from './server-process.ts';
 
-const deviceCount = Number(process.argv[2] ?? 100_000);
-const requests = Number(process.argv[3] ?? 200);
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const withProposedIndexes = process.argv.includes('--proposed-indexes');
+const deviceCount = Number(positional[0] ?? 100_000);
+const requests = Number(positional[1] ?? 200);
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('Set DATABASE_URL to an empty PostgreSQL database');
 
@@ -19,31 +25,61 @@ const config = {
   adminPassword: 'bench password',
   demo: false,
   webDist: '/none',
+  // The seeded devices have no agents: the DOWN sweep must not rewrite their status during the run.
+  offlineThresholdSeconds: 10 * 365 * 86_400,
 };
 const database = await openDatabase({ driver: 'postgres', url });
 const app = await buildApp({ config, database, secretKey: Buffer.alloc(32, 1), logger: false });
 await ensureAdministrator(database.db, config, () => {});
 
+// The shared Db type leaves driver results untyped; both drivers answer `{rows}`.
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
 const seed = async () => {
-  // The shared Db type leaves driver results untyped; both drivers answer `{rows}`.
-  const result = (await database.db.execute(sql`select count(*)::int as n from devices`)) as {
-    rows: { n: number }[];
-  };
-  const n = Number(result.rows[0]?.n ?? 0);
+  const n = (await rows<{ n: number }>(sql`select count(*)::int as n from devices`))[0]?.n ?? 0;
   if (n >= deviceCount) return;
   const started = performance.now();
   await database.db.execute(
     sql`insert into organizations (name) select 'Bench org ' || g from generate_series(1, 100) g`,
   );
+  // A third each UP, DOWN, WARNING; one in 50 never seen; the rest seen within the last week;
+  // disk use 0-99 % (so about 9 % have under 10 % free); one in 7 waits for a reboot.
   await database.db.execute(sql`
-    insert into devices (organization_id, display_name, hostname, status, platform, disk_percent, pending_reboot)
+    insert into devices (organization_id, display_name, hostname, status, platform, os_name, os_version,
+      logged_on_user, ip_addresses, disk_percent, pending_reboot, last_seen_at, created_at)
     select (select min(id) from organizations) + (g % 100), 'PC-' || g, 'host-' || g,
-           (array['UP','DOWN','WARNING'])[1 + g % 3], 'linux', (g % 100)::real, g % 7 = 0
+           (array['UP','DOWN','WARNING'])[1 + g % 3], (array['win32','linux','darwin'])[1 + g % 3],
+           (array['Windows 11 Pro','Debian GNU/Linux','macOS'])[1 + g % 3], '1.' || (g % 10),
+           'user' || (g % 5000),
+           jsonb_build_array('10.' || (g / 65536 % 256) || '.' || (g / 256 % 256) || '.' || (g % 256)),
+           (g % 100)::real, g % 7 = 0,
+           case when g % 50 = 0 then null else now() - make_interval(secs => (g * 7919) % 604800) end,
+           now() - make_interval(days => g % 700)
     from generate_series(1, ${deviceCount - n}) g`);
-  await database.db.execute(sql`analyze devices`);
+  await database.db.execute(sql`vacuum analyze devices`);
   console.log(`seeded ${deviceCount - n} devices in ${Math.round(performance.now() - started)} ms`);
 };
 await seed();
+// Candidates for a migration: the -lastSeen/lastSeen order as an index, and the name order with the
+// name itself included so that deep OFFSET pages are index-only scans.
+const proposedIndexes = [
+  sql`create index if not exists bench_devices_last_seen_order_idx on devices (last_seen_at desc nulls last, id desc)`,
+  sql`create index if not exists bench_devices_name_covering_idx on devices (lower(display_name), id) include (display_name)`,
+];
+const dropProposedIndexes = async () => {
+  await database.db.execute(sql`drop index if exists bench_devices_last_seen_order_idx`);
+  await database.db.execute(sql`drop index if exists bench_devices_name_covering_idx`);
+};
+await dropProposedIndexes();
+if (withProposedIndexes) {
+  for (const statement of proposedIndexes) await database.db.execute(statement);
+  await database.db.execute(sql`vacuum analyze devices`);
+}
+
+const [someOrganization] = await rows<{ id: number }>(
+  sql`select organization_id as id from devices group by organization_id order by organization_id limit 1`,
+);
 
 const login = await app.inject({
   method: 'POST',
@@ -55,23 +91,43 @@ const cookie = `rmm_session=${login.cookies.find((c) => c.name === 'rmm_session'
 
 const measure = async (label: string, path: string) => {
   const times: number[] = [];
+  let count = 0;
   for (let i = 0; i < requests; i++) {
     const started = performance.now();
     const response = await app.inject({ method: 'GET', url: path, headers: { cookie } });
     if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
     times.push(performance.now() - started);
+    if (i === 0) count = (response.json() as { count: number }).count;
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
-  console.log(`${label.padEnd(34)} p50 ${at(0.5)} ms  p95 ${at(0.95)} ms  (${requests} requests)`);
+  console.log(`| ${label} | ${count} | ${at(0.5)} ms | ${at(0.95)} ms |`);
 };
 
-console.log(`${deviceCount} devices, PostgreSQL, through app.inject (no network)`);
-await measure('GET /devices (first page)', '/devices?pageSize=50');
-await measure('GET /devices status=DOWN', '/devices?status=DOWN&pageSize=50');
-await measure('GET /devices sort=-lastSeen page 100', '/devices?sort=-lastSeen&page=100&pageSize=50');
-await measure('GET /devices search=host-4242', '/devices?search=host-4242&pageSize=50');
-await measure('GET /searches/-3/devices (DOWN)', '/searches/-3/devices?pageSize=50');
-await measure('GET /searches/-6/devices (low disk)', '/searches/-6/devices?pageSize=50');
+console.log(`machine: ${machineDescription()}, load average ${loadAverage()}`);
+console.log(
+  `${deviceCount} devices, PostgreSQL, through app.inject (no network), ${requests} requests each` +
+    (withProposedIndexes ? ', WITH the proposed indexes' : ''),
+);
+console.log('\n| request (50 per page) | matches | p50 | p95 |\n|---|---|---|---|');
+await measure('`GET /devices` first page', '/devices?pageSize=50');
+await measure('`GET /devices?status=DOWN`', '/devices?status=DOWN&pageSize=50');
+await measure(
+  '`GET /devices?organizationId=…` (one of 100)',
+  `/devices?organizationId=${someOrganization?.id}&pageSize=50`,
+);
+await measure('`GET /devices?sort=-lastSeen`', '/devices?sort=-lastSeen&pageSize=50');
+await measure('`GET /devices?page=100`', '/devices?page=100&pageSize=50');
+await measure('`GET /devices?sort=-lastSeen&page=100`', '/devices?sort=-lastSeen&page=100&pageSize=50');
+await measure('`GET /devices?page=1000`', '/devices?page=1000&pageSize=50');
+await measure('`GET /devices?search=host-4242`', '/devices?search=host-4242&pageSize=50');
+await measure('`GET /devices?search=10.0.42.`', '/devices?search=10.0.42.&pageSize=50');
+await measure('`GET /devices?search=pc-1` (broad)', '/devices?search=pc-1&pageSize=50');
+await measure('`GET /searches/-3/devices` (preset DOWN)', '/searches/-3/devices?pageSize=50');
+await measure('`GET /searches/-6/devices` (preset disk free under 10 %)', '/searches/-6/devices?pageSize=50');
+await measure('`GET /searches/-9/devices` (preset needs reboot)', '/searches/-9/devices?pageSize=50');
+await measure('`GET /searches/-3/devices?page=100`', '/searches/-3/devices?page=100&pageSize=50');
+console.log(`\nload average at the end: ${loadAverage()}`);
+if (withProposedIndexes) await dropProposedIndexes();
 await app.close();
 await database.close();

@@ -6,11 +6,13 @@ import { agentPlatformOf, collectInventory } from './collectors/inventory.ts';
 import { collectMetrics } from './collectors/metrics.ts';
 import { nodeClassFor } from './collectors/node-class.ts';
 import { ensureIdentity } from './enroll.ts';
+import { createJobRunner } from './jobs/runner.ts';
+import { defaultJobSettings } from './jobs/settings.ts';
 import { sendMagicPackets } from './jobs/wake-on-lan.ts';
 import type { Logger } from './log.ts';
 import { createSession } from './session.ts';
 import type { Identity } from './state.ts';
-import { startConnection } from './transport/connection.ts';
+import { type Connection, startConnection } from './transport/connection.ts';
 import { AGENT_VERSION } from './version.ts';
 
 const KEEPALIVE_MS = 30_000;
@@ -49,6 +51,20 @@ export const enrol = (options: AgentOptions, log: Logger): Promise<Identity> =>
 /** Enrols when needed, then stays connected until stopped. */
 export const startAgent = async (options: AgentOptions, log: Logger) => {
   const identity = await enrol(options, log);
+  let connection: Connection | undefined;
+  const jobs = createJobRunner({
+    stateDir: options.stateDir,
+    deviceId: identity.deviceId,
+    settings: {
+      ...defaultJobSettings(),
+      maxConcurrentJobs: options.maxConcurrentJobs,
+      rebootCommand: options.rebootCommand,
+      killGraceMs: options.jobKillGraceSeconds * 1000,
+      historyDays: options.jobHistoryDays,
+    },
+    send: (message) => connection?.send(message) ?? false,
+    log,
+  });
   const session = createSession({
     identity,
     heartbeatSeconds: options.heartbeatSeconds,
@@ -56,12 +72,17 @@ export const startAgent = async (options: AgentOptions, log: Logger) => {
     collectInventory: () => collectInventory(),
     collectMetrics,
     wakeOnLan: (macs) => sendMagicPackets(macs, { address: options.wolAddress, port: options.wolPort }),
+    jobs,
     log,
   });
-  const connection = startConnection({
+  connection = startConnection({
     url: agentSocketUrl(options.serverUrl ?? identity.serverUrl),
     headers: { authorization: `Device ${identity.deviceId}:${identity.deviceSecret}` },
-    backoff: { minMs: options.reconnectMinMs, maxMs: options.reconnectMaxMs },
+    backoff: {
+      minMs: options.reconnectMinMs,
+      maxMs: options.reconnectMaxMs,
+      restartSpreadMs: options.restartSpreadMs,
+    },
     keepaliveMs: KEEPALIVE_MS,
     onMessage: session.onMessage,
     onClose: session.onClose,
@@ -74,7 +95,8 @@ export const startAgent = async (options: AgentOptions, log: Logger) => {
     stop: async () => {
       clearInterval(inventoryTimer);
       session.stop();
-      await connection.stop();
+      await jobs.stop();
+      await connection?.stop();
     },
   };
 };

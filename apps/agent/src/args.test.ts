@@ -83,4 +83,30 @@ describe('agent arguments', () => {
     });
     expect(() => parseAgentArgs(['--wol-port', '70000'], {}, 'linux', false)).toThrow('--wol-port');
   });
+
+  it('reads the job settings, with defaults per platform', () => {
+    expect(parseAgentArgs([], {}, 'linux', false)).toMatchObject({
+      maxConcurrentJobs: 4,
+      rebootCommand: 'shutdown -r now',
+      jobKillGraceSeconds: 10,
+      jobHistoryDays: 30,
+    });
+    expect(parseAgentArgs([], {}, 'win32', false).rebootCommand).toBe('shutdown /r /t 0');
+    const options = parseAgentArgs(
+      ['--max-concurrent-jobs', '2', '--reboot-command', 'sh -c "echo rebooted > /tmp/f"'],
+      { RMM_JOB_KILL_GRACE_SECONDS: '0.5', RMM_JOB_HISTORY_DAYS: '7' },
+      'linux',
+      false,
+    );
+    expect(options).toMatchObject({
+      maxConcurrentJobs: 2,
+      rebootCommand: 'sh -c "echo rebooted > /tmp/f"',
+      jobKillGraceSeconds: 0.5,
+      jobHistoryDays: 7,
+    });
+    expect(parseAgentArgs([], { RMM_REBOOT_COMMAND: 'reboot' }, 'linux', false).rebootCommand).toBe('reboot');
+    expect(() => parseAgentArgs(['--max-concurrent-jobs', '1.5'], {}, 'linux', false)).toThrow(
+      'whole number',
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { defaultRebootCommand } from './jobs/settings.ts';
 
 export type AgentCommand = 'run' | 'install-service' | 'help';
 
@@ -15,6 +16,8 @@ export type AgentOptions = {
   inventorySeconds: number;
   reconnectMinMs: number;
   reconnectMaxMs: number;
+  /** After the server said it is restarting, reconnects are spread evenly over this many ms. */
+  restartSpreadMs: number;
   /** install-service: where to write the unit (plist, WinSW XML); the platform's place by default. */
   servicePath: string | undefined;
   /** install-service: also reload and start it (systemctl / launchctl). */
@@ -22,6 +25,14 @@ export type AgentOptions = {
   /** Wake-on-LAN: where the magic packets go (a broadcast address) and the UDP port. */
   wolAddress: string;
   wolPort: number;
+  /** Jobs running at once; more wait in the order received. */
+  maxConcurrentJobs: number;
+  /** What the built-in REBOOT action runs (through the system shell). */
+  rebootCommand: string;
+  /** Between SIGTERM and SIGKILL when a job's process tree is stopped. */
+  jobKillGraceSeconds: number;
+  /** How long jobUids whose results the server stored are remembered. */
+  jobHistoryDays: number;
 };
 
 export const usage = `Usage:
@@ -37,8 +48,14 @@ Options (environment variable in brackets):
   --inventory-seconds N      inventory check interval, default 900 [RMM_INVENTORY_SECONDS]
   --reconnect-min-ms N       first reconnect delay, default 1000 [RMM_RECONNECT_MIN_MS]
   --reconnect-max-ms N       longest reconnect delay, default 300000 [RMM_RECONNECT_MAX_MS]
+  --restart-spread-ms N      reconnects after a server restart spread over this, default 20000 [RMM_RESTART_SPREAD_MS]
   --wol-address ADDRESS      Wake-on-LAN broadcast address, default 255.255.255.255 [RMM_WOL_ADDRESS]
   --wol-port N               Wake-on-LAN UDP port, default 9 [RMM_WOL_PORT]
+  --max-concurrent-jobs N    jobs running at once, default 4 [RMM_MAX_CONCURRENT_JOBS]
+  --reboot-command CMD       what a REBOOT job runs, default "shutdown -r now"
+                             ("shutdown /r /t 0" on Windows) [RMM_REBOOT_COMMAND]
+  --job-kill-grace-seconds N SIGTERM to SIGKILL when a job is stopped, default 10 [RMM_JOB_KILL_GRACE_SECONDS]
+  --job-history-days N       remember finished jobUids this long, default 30 [RMM_JOB_HISTORY_DAYS]
 `;
 
 /** Where the identity lives when --state-dir is not given: the system's place for a service, else home. */
@@ -68,6 +85,12 @@ const udpPort = (value: string | undefined) => {
   return port;
 };
 
+const positiveInteger = (name: string, value: string | undefined, fallback: number) => {
+  const parsed = positive(name, value, fallback)!;
+  if (!Number.isInteger(parsed)) throw new Error(`${name} must be a whole number, not "${value}"`);
+  return parsed;
+};
+
 const optionSpec = {
   server: { type: 'string' },
   token: { type: 'string' },
@@ -76,9 +99,14 @@ const optionSpec = {
   'inventory-seconds': { type: 'string' },
   'reconnect-min-ms': { type: 'string' },
   'reconnect-max-ms': { type: 'string' },
+  'restart-spread-ms': { type: 'string' },
   'service-path': { type: 'string' },
   'wol-address': { type: 'string' },
   'wol-port': { type: 'string' },
+  'max-concurrent-jobs': { type: 'string' },
+  'reboot-command': { type: 'string' },
+  'job-kill-grace-seconds': { type: 'string' },
+  'job-history-days': { type: 'string' },
   enable: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -125,9 +153,30 @@ export const parseAgentArgs = (
       values['reconnect-max-ms'] ?? env.RMM_RECONNECT_MAX_MS,
       300_000,
     )!,
+    restartSpreadMs: positive(
+      '--restart-spread-ms',
+      values['restart-spread-ms'] ?? env.RMM_RESTART_SPREAD_MS,
+      20_000,
+    )!,
     servicePath: values['service-path'],
     enableService: values.enable ?? false,
     wolAddress: values['wol-address'] || env.RMM_WOL_ADDRESS || '255.255.255.255',
     wolPort: udpPort(values['wol-port'] ?? env.RMM_WOL_PORT),
+    maxConcurrentJobs: positiveInteger(
+      '--max-concurrent-jobs',
+      values['max-concurrent-jobs'] ?? env.RMM_MAX_CONCURRENT_JOBS,
+      4,
+    ),
+    rebootCommand: values['reboot-command'] || env.RMM_REBOOT_COMMAND || defaultRebootCommand(platform),
+    jobKillGraceSeconds: positive(
+      '--job-kill-grace-seconds',
+      values['job-kill-grace-seconds'] ?? env.RMM_JOB_KILL_GRACE_SECONDS,
+      10,
+    )!,
+    jobHistoryDays: positive(
+      '--job-history-days',
+      values['job-history-days'] ?? env.RMM_JOB_HISTORY_DAYS,
+      30,
+    )!,
   };
 };

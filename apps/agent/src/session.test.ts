@@ -1,7 +1,7 @@
 import type { AgentMessage, DeviceInventory } from '@rmm/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from './log.ts';
-import { createSession } from './session.ts';
+import { createSession, type SessionOptions } from './session.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -29,6 +29,7 @@ const setup = (
   inventory: () => DeviceInventory,
   heartbeatSeconds?: number,
   wakeOnLan: (macs: string[]) => Promise<void> = async () => {},
+  jobs?: SessionOptions['jobs'],
 ) => {
   const sent: AgentMessage[] = [];
   const session = createSession({
@@ -38,6 +39,7 @@ const setup = (
     collectInventory: async () => inventory(),
     collectMetrics: async () => metrics,
     wakeOnLan,
+    jobs,
     log: createLogger(() => {}),
   });
   session.attach({ send: (message) => sent.push(message) > 0, stop: async () => {} });
@@ -110,5 +112,32 @@ describe('wake-on-lan', () => {
     session.onMessage({ v: 1, type: 'wakeOnLan', macs: ['01:02:03:04:05:06'], requestId: 'r2' });
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ type: 'wakeOnLanResult', requestId: 'r2', ok: false, error: 'EACCES' });
+  });
+});
+
+describe('jobs on a session', () => {
+  const jobUid = '0b7f6f6e-4d47-4c5e-9a55-8d0f5c1b2a3c';
+
+  it('hands job messages to the runner and asks it to resend held results after each welcome', () => {
+    const calls: string[] = [];
+    const jobs = {
+      onJob: (job: { jobUid: string }) => void calls.push(`job ${job.jobUid}`),
+      onCancel: (uid: string) => void calls.push(`cancel ${uid}`),
+      onResultStored: (uid: string) => void calls.push(`stored ${uid}`),
+      resendHeldResults: () => void calls.push('resend'),
+    };
+    const { session, types } = setup(() => ({}) as DeviceInventory, undefined, undefined, jobs);
+    session.onMessage(welcome);
+    expect(types()[0]).toBe('hello'); // the results go after hello
+    session.onMessage({
+      v: 1,
+      type: 'job',
+      job: { jobUid, jobType: 'ACTION', jobName: 'x', content: {}, expiresAt: 'later' },
+    });
+    session.onMessage({ v: 1, type: 'jobCancel', jobUid });
+    session.onMessage({ v: 1, type: 'jobResultStored', jobUid });
+    session.onMessage(welcome);
+    expect(calls).toEqual(['resend', `job ${jobUid}`, `cancel ${jobUid}`, `stored ${jobUid}`, 'resend']);
+    session.stop();
   });
 });

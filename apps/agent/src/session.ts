@@ -8,6 +8,7 @@ import type {
 } from '@rmm/domain';
 import { inventoryKey } from './collectors/inventory-key.ts';
 import { type HeartbeatLoop, startHeartbeat } from './heartbeat.ts';
+import type { JobRunner } from './jobs/runner.ts';
 import type { Logger } from './log.ts';
 import type { Identity } from './state.ts';
 import type { Connection } from './transport/connection.ts';
@@ -21,6 +22,8 @@ export type SessionOptions = {
   collectMetrics: () => Promise<DeviceMetrics>;
   /** Sends the Wake-on-LAN magic packets (the agent's configured broadcast address and port). */
   wakeOnLan: (macs: string[]) => Promise<void>;
+  /** Runs jobs; it sends its own acks, output and results on the connection. */
+  jobs?: Pick<JobRunner, 'onJob' | 'onCancel' | 'onResultStored' | 'resendHeldResults'>;
   log: Logger;
 };
 
@@ -85,6 +88,8 @@ export const createSession = (options: SessionOptions) => {
     void sendHeartbeat().catch((error: Error) => log.warn(`heartbeat failed: ${error.message}`));
     heartbeat = startHeartbeat(intervalSeconds, sendHeartbeat);
     void inventory.send(true);
+    // Results the server has not confirmed yet, on every connection.
+    options.jobs?.resendHeldResults();
   };
 
   const onWakeOnLan = async (message: ServerWakeOnLan) => {
@@ -104,6 +109,9 @@ export const createSession = (options: SessionOptions) => {
     if (message.type === 'welcome') return onWelcome(message);
     if (message.type === 'wakeOnLan') return void onWakeOnLan(message);
     if (message.type === 'inventoryRequest') return void inventory.send(true);
+    if (message.type === 'job') return options.jobs?.onJob(message.job);
+    if (message.type === 'jobCancel') return options.jobs?.onCancel(message.jobUid);
+    if (message.type === 'jobResultStored') return options.jobs?.onResultStored(message.jobUid);
     if (message.type === 'approval') return log.info(`approval status: ${message.approvalStatus}`);
     if (message.type === 'error')
       return log.warn(`the server refused a message: ${message.code} ${message.message}`);

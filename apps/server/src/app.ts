@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
+import { agentCloseCodes } from '@rmm/domain';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Bus } from './bus/index.ts';
@@ -23,6 +24,8 @@ import { deviceRoutes } from './modules/devices/routes.ts';
 import { enrollmentRoutes } from './modules/enrollment/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { jobsPlugin } from './modules/jobs/plugin.ts';
+import { jobRoutes } from './modules/jobs/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { searchRoutes } from './modules/searches/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -72,6 +75,7 @@ const apiPrefixes = [
   '/enrollment-tokens',
   '/devices',
   '/graphql',
+  '/jobs',
 ];
 
 export const buildApp = async ({ config, database, secretKey, logger, bus }: BuildAppOptions) => {
@@ -107,7 +111,16 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(cookie);
   // Before the auth plugin: a handshake refused by its hook must still be marked as a WebSocket
   // request, or its socket is never closed.
-  await app.register(websocket, { options: { maxPayload: config.agentMaxMessageBytes } });
+  await app.register(websocket, {
+    options: { maxPayload: config.agentMaxMessageBytes },
+    // A planned stop closes every socket with 1012 "service restart": agents then come back within
+    // their restart spread instead of sitting out long exponential backoffs; consoles reconnect.
+    preClose(this: FastifyInstance, done: () => void) {
+      for (const client of this.websocketServer.clients)
+        client.close(agentCloseCodes.RESTARTING, 'server restarting');
+      done();
+    },
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new DomainError('RATE_LIMITED'),
@@ -148,6 +161,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(metricsPlugin);
   await app.register(busPlugin, { bus });
   await app.register(presencePlugin);
+  await app.register(jobsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -158,6 +172,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(deviceRoutes);
   await app.register(searchRoutes);
   await app.register(wakeOnLanRoutes);
+  await app.register(jobRoutes);
   await app.register(enrollmentRoutes);
   await app.register(agentGatewayRoutes);
   await app.register(eventRoutes);

@@ -3,6 +3,8 @@ import path from 'node:path';
 /** Every setting comes from the environment; timings are settings so tests can shorten them. */
 export type Config = {
   port: number;
+  /** Accept queue length of the listening socket (capped by the kernel, net.core.somaxconn). */
+  listenBacklog: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -42,6 +44,12 @@ export type Config = {
   natsSubjectPrefix: string;
   /** How long GET /node/{id}/wakeup waits for an agent to confirm it sent the magic packets. */
   wakeOnLanAckTimeoutMs: number;
+  /** A job not delivered to its device within this many seconds is marked EXPIRED and never run. */
+  jobExpirySeconds: number;
+  /** How often queued jobs past their expiry are marked EXPIRED (and old idempotency keys pruned). */
+  jobExpirySweepIntervalMs: number;
+  /** How long the answer of a request with an Idempotency-Key is kept for a retry. */
+  idempotencyKeyTtlHours: number;
 };
 
 const num = (value: string | undefined, fallback: number) => {
@@ -51,6 +59,7 @@ const num = (value: string | undefined, fallback: number) => {
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   port: num(env.PORT, 8080),
+  listenBacklog: num(env.LISTEN_BACKLOG, 4096),
   host: env.HOST ?? '0.0.0.0',
   dataDir: path.resolve(env.DATA_DIR ?? './data'),
   databaseUrl: env.DATABASE_URL || undefined,
@@ -84,4 +93,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   agentMaxMessageBytes: num(env.AGENT_MAX_MESSAGE_BYTES, 16 * 1_048_576),
   natsSubjectPrefix: env.NATS_SUBJECT_PREFIX || 'rmm',
   wakeOnLanAckTimeoutMs: num(env.WAKE_ON_LAN_ACK_TIMEOUT_MS, 5_000),
+  jobExpirySeconds: num(env.JOB_EXPIRY_SECONDS, 7 * 86_400),
+  jobExpirySweepIntervalMs: num(env.JOB_EXPIRY_SWEEP_INTERVAL_MS, 60_000),
+  idempotencyKeyTtlHours: num(env.IDEMPOTENCY_KEY_TTL_HOURS, 24),
 });

@@ -40,7 +40,8 @@ const shutdown = async (signal: string) => {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
+// A deep accept queue: after a restart thousands of agents connect within seconds.
+await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
 
 // `npm start` shows this machine as a live device: a real agent, enrolled with a real token.
 if (config.demo) {

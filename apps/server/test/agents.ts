@@ -82,12 +82,20 @@ export type AgentProcess = {
 };
 
 /** A real agent process: `node --import tsx apps/agent/src/main.ts ...`. */
-export const spawnAgent = (args: { serverUrl: string; stateDir: string; token?: string }): AgentProcess => {
+export const spawnAgent = (args: {
+  serverUrl: string;
+  stateDir: string;
+  token?: string;
+  /** More command-line arguments of the agent, e.g. `--max-concurrent-jobs 1`. */
+  extraArgs?: string[];
+  env?: Record<string, string>;
+}): AgentProcess => {
   const argv = ['--import', 'tsx', agentMain, '--server', args.serverUrl, '--state-dir', args.stateDir];
   if (args.token) argv.push('--token', args.token);
+  argv.push(...(args.extraArgs ?? []));
   const child = spawn(process.execPath, argv, {
     cwd: repoRoot,
-    env: { ...process.env, RMM_RECONNECT_MIN_MS: '200', RMM_RECONNECT_MAX_MS: '1000' },
+    env: { ...process.env, RMM_RECONNECT_MIN_MS: '200', RMM_RECONNECT_MAX_MS: '1000', ...args.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AgentPlatform, DeviceInventory, DeviceMetrics, NodeClass } from './devices.ts';
 import { ApprovalStatus } from './enums.ts';
+import { JobResult, JobTypeName } from './jobs.ts';
 
 /**
  * The agent <-> server protocol. Deployed agents are older than the server, so a message only
@@ -71,17 +72,71 @@ export const AgentWakeOnLanResult = z.object({
   ok: z.boolean(),
   error: z.string().max(1000).optional(),
 });
+
+const jobUid = z.string().uuid();
+
+/**
+ * The agent got a job. `accepted`: it will run it (or runs it now). `duplicate`: it has already run
+ * or is running this jobUid and will not run it again (a stored result is sent again as jobResult).
+ */
+export const AgentJobAck = z.object({
+  v,
+  type: z.literal('jobAck'),
+  deviceId,
+  jobUid,
+  state: z.enum(['accepted', 'duplicate']),
+});
+
+/** A piece of a running job's output, in order per job (`seq` from 0). Shown live, not stored. */
+export const AgentJobOutput = z.object({
+  v,
+  type: z.literal('jobOutput'),
+  deviceId,
+  jobUid,
+  seq: z.number().int().min(0),
+  stream: z.enum(['stdout', 'stderr']),
+  data: z.string().max(65_536),
+});
+
+/**
+ * How a job ended on the device. The agent keeps it on disk and sends it again (after every
+ * reconnect) until the server answers jobResultStored. `status` CANCELLED: stopped by a cancel.
+ */
+export const AgentJobResult = z.object({
+  v,
+  type: z.literal('jobResult'),
+  deviceId,
+  jobUid,
+  status: z.enum(['COMPLETED', 'CANCELLED']),
+  result: JobResult,
+  resultContent: z.looseObject({
+    exitCode: z.number().int().nullable().optional(),
+    stdout: z.string().optional(),
+    stderr: z.string().optional(),
+    truncated: z.boolean().optional(),
+    errorMessage: z.string().max(4000).nullable().optional(),
+  }),
+  startedAt: z.iso.datetime({ offset: true }).optional(),
+  finishedAt: z.iso.datetime({ offset: true }),
+});
+
 export const AgentMessage = z.discriminatedUnion('type', [
   AgentHello,
   AgentHeartbeat,
   AgentInventory,
   AgentWakeOnLanResult,
+  AgentJobAck,
+  AgentJobOutput,
+  AgentJobResult,
 ]);
 export type AgentMessage = z.infer<typeof AgentMessage>;
 export type AgentHello = z.infer<typeof AgentHello>;
 export type AgentHeartbeat = z.infer<typeof AgentHeartbeat>;
 export type AgentInventory = z.infer<typeof AgentInventory>;
 export type AgentWakeOnLanResult = z.infer<typeof AgentWakeOnLanResult>;
+export type AgentJobAck = z.infer<typeof AgentJobAck>;
+export type AgentJobOutput = z.infer<typeof AgentJobOutput>;
+export type AgentJobResult = z.infer<typeof AgentJobResult>;
 
 // ---- server -> agent ----
 
@@ -124,6 +179,34 @@ export const ServerWakeOnLan = z.object({
   macs: z.array(MacAddress).min(1).max(64),
   requestId: shortText.optional(),
 });
+/**
+ * A job to run. Sent when it is submitted (if the device is connected) and again after each
+ * reconnect while it is not finished; the agent runs a jobUid at most once. `content` is the
+ * job type's content (job-api.ts); an ACTION's script is always inline here.
+ */
+export const ServerJob = z.object({
+  v,
+  type: z.literal('job'),
+  job: z.object({
+    jobUid: z.string().uuid(),
+    jobType: JobTypeName,
+    jobName: z.string(),
+    content: z.record(z.string(), z.unknown()),
+    /** The agent does not start a job after this time; it reports it as failed instead. */
+    expiresAt: z.string(),
+  }),
+});
+
+/** Stop a running job (with its whole process tree); the agent then sends its jobResult (CANCELLED). */
+export const ServerJobCancel = z.object({ v, type: z.literal('jobCancel'), jobUid: z.string().uuid() });
+
+/** The server has stored this job's result: the agent may forget it. */
+export const ServerJobResultStored = z.object({
+  v,
+  type: z.literal('jobResultStored'),
+  jobUid: z.string().uuid(),
+});
+
 export const ServerMessage = z.discriminatedUnion('type', [
   ServerWelcome,
   ServerError,
@@ -131,10 +214,16 @@ export const ServerMessage = z.discriminatedUnion('type', [
   ServerInventoryRequest,
   ServerGoodbye,
   ServerWakeOnLan,
+  ServerJob,
+  ServerJobCancel,
+  ServerJobResultStored,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerWelcome = z.infer<typeof ServerWelcome>;
 export type ServerWakeOnLan = z.infer<typeof ServerWakeOnLan>;
+export type ServerJob = z.infer<typeof ServerJob>;
+export type ServerJobCancel = z.infer<typeof ServerJobCancel>;
+export type ServerJobResultStored = z.infer<typeof ServerJobResultStored>;
 
 export const agentErrorCodes = {
   INVALID_MESSAGE: 'The message is not valid JSON of a known type.',
@@ -148,4 +237,6 @@ export const agentCloseCodes = {
   REJECTED: 4403,
   DELETED: 4410,
   REPLACED: 4409,
+  /** WebSocket 1012 "service restart": the server is going away on purpose and will be back soon. */
+  RESTARTING: 1012,
 } as const;

@@ -13,6 +13,7 @@ describe('docs/decisions.md mirrors the code', () => {
       ...decidedValues.networkConditionTypeIds,
       ...decidedValues.searchPresetIds,
       ...decidedValues.supportTicketCustomFieldIds,
+      ...decidedValues.jobOutputLimits,
     };
     for (const [name, id] of Object.entries(numbered)) expect(doc, name).toContain(`${name} ${id}`);
   });
@@ -30,6 +31,7 @@ describe('docs/decisions.md mirrors the code', () => {
     ];
     for (const word of words) expect(doc).toContain(word);
     expect(decidedValues.helpLanguages).toHaveLength(10);
+    expect(doc).toContain(`languages ${decidedValues.scriptLanguages.join(', ')};`);
   });
 
   it('lists the limited option sets', () => {

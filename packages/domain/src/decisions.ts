@@ -1,5 +1,6 @@
 import { BACKUP_ENGINE, BACKUP_ENGINE_PREFIX } from './backup.ts';
 import { deviceConditionTypeIds, networkConditionTypeIds } from './enums.ts';
+import { JOB_OUTPUT_CAP_BYTES, JOB_OUTPUT_CHUNK_BYTES, scriptLanguages } from './job-api.ts';
 import { diskOrFileRestoreTypes, jobTypeNumbers } from './jobs.ts';
 import { billedProductTypes } from './products.ts';
 import { DISABLED_RULESET_SUFFIX } from './rulesets.ts';
@@ -15,6 +16,8 @@ import {
 export const decidedValues = {
   jobTypeNumbers,
   addedJobStatuses: ['IN_PROGRESS', 'EXPIRED'],
+  jobOutputLimits: { JOB_OUTPUT_CAP_BYTES, JOB_OUTPUT_CHUNK_BYTES },
+  scriptLanguages,
   backupEngine: BACKUP_ENGINE,
   backupEnginePrefix: BACKUP_ENGINE_PREFIX,
   diskOrFileRestoreTypes,

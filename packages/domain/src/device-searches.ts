@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { ListDevicesQuery } from './devices.ts';
+import { ScriptJobContent } from './job-api.ts';
 import { SavedDeviceSearch, SearchCriteria } from './searches.ts';
 
 /** Calls over saved device searches (spec §3, §7 GET /searches, POST /search/runner/execute-action). */
 
 /** Presets sit in DEFAULT; a technician's own searches in CUSTOM unless they name a group. */
 export const DEFAULT_SEARCH_GROUP = 'DEFAULT';
+/** A device group (`/group/:id`, `/administration/devices/groups`) is a saved search in this search group. */
+export const DEVICE_GROUP_SEARCH_GROUP = 'GROUP';
 export const CUSTOM_SEARCH_GROUP = 'CUSTOM';
 
 /** customFields must be a JSON object's text: it is merged into the record on the way out. */
@@ -58,9 +61,21 @@ export type SearchIdParam = z.infer<typeof SearchIdParam>;
 export const RunSearchQuery = ListDevicesQuery;
 export type RunSearchQuery = z.output<typeof RunSearchQuery>;
 
+/** POST /searches/run: criteria not saved yet (the builder's preview), with the device list's filters. */
+export const RunCriteriaRequest = ListDevicesQuery.extend({ criteria: SearchCriteria });
+export type RunCriteriaRequest = z.input<typeof RunCriteriaRequest>;
+
 // ---- POST /search/runner/execute-action ----
 
-export const searchActions = ['APPROVE', 'REJECT', 'DELETE', 'MOVE_TO_LOCATION'] as const;
+/** REBOOT and RUN_SCRIPT create one job per device (the jobs of POST /webapp/submit/job). */
+export const searchActions = [
+  'APPROVE',
+  'REJECT',
+  'DELETE',
+  'MOVE_TO_LOCATION',
+  'REBOOT',
+  'RUN_SCRIPT',
+] as const;
 export const SearchAction = z.enum(searchActions);
 export type SearchAction = z.infer<typeof SearchAction>;
 
@@ -78,17 +93,25 @@ export type ActionTarget = z.infer<typeof ActionTarget>;
  * Runs one action on every device the target matches within the caller's scope.
  * APPROVE and REJECT need devices.approve; DELETE and MOVE_TO_LOCATION need devices.manage.
  * MOVE_TO_LOCATION needs `locationId`; devices of another organization than the location's are skipped.
+ * REBOOT and RUN_SCRIPT need jobs.run; RUN_SCRIPT needs `script` (an ACTION job's content).
  */
 export const ExecuteActionRequest = z
   .object({
     action: SearchAction,
     target: ActionTarget,
     locationId: z.number().int().positive().optional(),
+    script: ScriptJobContent.optional(),
+    /** The job name shown in activities and pending jobs (RUN_SCRIPT, REBOOT). */
+    jobName: z.string().trim().min(1).max(200).optional(),
   })
   .strict()
   .refine((body) => body.action !== 'MOVE_TO_LOCATION' || body.locationId !== undefined, {
     message: 'locationId is required for MOVE_TO_LOCATION',
     path: ['locationId'],
+  })
+  .refine((body) => body.action !== 'RUN_SCRIPT' || body.script !== undefined, {
+    message: 'script is required for RUN_SCRIPT',
+    path: ['script'],
   });
 export type ExecuteActionRequest = z.input<typeof ExecuteActionRequest>;
 
@@ -101,6 +124,8 @@ export const ExecuteActionResponse = z.object({
   affected: z.number().int(),
   /** Matched devices left alone (a move to a location of another organization). */
   skipped: z.number().int(),
+  /** REBOOT and RUN_SCRIPT: the jobs created, one per affected device. */
+  jobUids: z.array(z.string()).optional(),
 });
 export type ExecuteActionResponse = z.infer<typeof ExecuteActionResponse>;
 

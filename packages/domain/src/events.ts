@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Device } from './devices.ts';
+import { StoredJob } from './job-api.ts';
 import type { Permission } from './permissions.ts';
 import { DeviceStatus } from './searches.ts';
 
@@ -47,7 +48,29 @@ export const DeviceDeletedEvent = z.object({
   deviceId: z.number().int(),
 });
 
+/** A job was created or changed status (or got its result). */
+export const JobUpdatedEvent = z.object({
+  ...base,
+  type: z.literal('job.updated'),
+  organizationId,
+  job: StoredJob,
+});
+
+/** Live output of a running job, as the agent streams it (not stored; the result holds the capped output). */
+export const JobOutputEvent = z.object({
+  ...base,
+  type: z.literal('job.output'),
+  organizationId,
+  nodeId: z.number().int(),
+  jobUid: z.string(),
+  seq: z.number().int(),
+  stream: z.enum(['stdout', 'stderr']),
+  data: z.string(),
+});
+
 export const ConsoleEvent = z.discriminatedUnion('type', [
+  JobUpdatedEvent,
+  JobOutputEvent,
   ReadyEvent,
   DeviceCreatedEvent,
   DeviceStatusEvent,
@@ -58,6 +81,8 @@ export type ConsoleEvent = z.infer<typeof ConsoleEvent>;
 /** Events that belong to an organization (all but `ready`). */
 export type OrganizationEvent = Exclude<ConsoleEvent, { type: 'ready' }>;
 export type DeviceStatusEvent = z.infer<typeof DeviceStatusEvent>;
+export type JobUpdatedEvent = z.infer<typeof JobUpdatedEvent>;
+export type JobOutputEvent = z.infer<typeof JobOutputEvent>;
 
 /** The permission a user needs to receive an event of this type. */
 export const eventPermissions: Readonly<Record<OrganizationEvent['type'], Permission>> = {
@@ -65,4 +90,6 @@ export const eventPermissions: Readonly<Record<OrganizationEvent['type'], Permis
   'device.status': 'devices.view',
   'device.updated': 'devices.view',
   'device.deleted': 'devices.view',
+  'job.updated': 'jobs.view',
+  'job.output': 'jobs.view',
 };

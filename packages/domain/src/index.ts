@@ -8,6 +8,7 @@ export * from './devices.ts';
 export * from './events.ts';
 export * from './flags.ts';
 export * from './http.ts';
+export * from './job-api.ts';
 export * from './organizations.ts';
 export * from './permissions.ts';
 export * from './routes.ts';

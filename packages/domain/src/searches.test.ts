@@ -23,6 +23,15 @@ describe('criteria lists', () => {
       'deviceClass',
       'needsReboot',
       'installIssues',
+      'displayName',
+      'hostname',
+      'osName',
+      'platform',
+      'loggedOnUser',
+      'approvalStatus',
+      'nodeRoleId',
+      'cpuPercent',
+      'memoryPercent',
     ]);
     expect(SearchOperator.options).toContain('lessThan');
   });

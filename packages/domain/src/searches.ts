@@ -10,6 +10,16 @@ export const deviceSearchFields = [
   'deviceClass',
   'needsReboot',
   'installIssues',
+  // Plain device fields, for searches a technician builds.
+  'displayName',
+  'hostname',
+  'osName',
+  'platform',
+  'loggedOnUser',
+  'approvalStatus',
+  'nodeRoleId',
+  'cpuPercent',
+  'memoryPercent',
 ] as const;
 export const DeviceSearchField = z.enum(deviceSearchFields);
 export type DeviceSearchField = z.infer<typeof DeviceSearchField>;
@@ -141,7 +151,10 @@ const compare = (
 const contains = (actual: unknown, expected: CriteriaValue): boolean =>
   Array.isArray(actual)
     ? actual.includes(expected)
-    : typeof actual === 'string' && typeof expected === 'string' && actual.includes(expected);
+    : // Text contains ignores case: "WEB" finds web-01.
+      typeof actual === 'string' &&
+      typeof expected === 'string' &&
+      actual.toLowerCase().includes(expected.toLowerCase());
 
 const operatorTests: Readonly<Record<SearchOperator, (actual: unknown, expected: CriteriaValue) => boolean>> =
   {

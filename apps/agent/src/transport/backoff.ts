@@ -1,4 +1,21 @@
-export type BackoffOptions = { minMs: number; maxMs: number };
+export type BackoffOptions = {
+  minMs: number;
+  maxMs: number;
+  /**
+   * After the server closed with "restarting": each attempt waits a delay drawn evenly from
+   * [minMs, restartSpreadMs], without growing, for RESTART_WINDOW_MS. The fleet comes back within
+   * the spread of the server's return instead of sitting out long exponential delays.
+   */
+  restartSpreadMs?: number;
+};
+
+export const DEFAULT_RESTART_SPREAD_MS = 20_000;
+export const RESTART_WINDOW_MS = 300_000;
+
+export const restartDelay = (options: BackoffOptions, random: () => number = Math.random) => {
+  const spread = Math.max(options.minMs, options.restartSpreadMs ?? DEFAULT_RESTART_SPREAD_MS);
+  return Math.round(options.minMs + random() * (spread - options.minMs));
+};
 
 /**
  * Exponential backoff with random jitter: the ceiling doubles per failed attempt up to maxMs, and

@@ -19,13 +19,14 @@ const waitFor = async (check: () => boolean, timeoutMs = 5000) => {
 };
 
 /** A server that accepts, then drops, every connection, or refuses the handshake with an HTTP error. */
-const startServer = async (mode: 'drop' | 'refuse') => {
+const startServer = async (mode: 'drop' | 'refuse' | 'restart') => {
   const server = http.createServer();
   const wss = new WebSocketServer({ noServer: true });
   const handshakes: string[] = [];
   server.on('upgrade', (request, socket, head) => {
     handshakes.push(String(request.headers.authorization));
-    if (mode === 'refuse') {
+    // restart: the first connection is closed with 1012 (service restart), later handshakes refused.
+    if (mode === 'refuse' || (mode === 'restart' && handshakes.length > 1)) {
       const body = JSON.stringify({
         error: { code: 'DEVICE_REJECTED', message: 'This device was rejected by a technician.' },
       });
@@ -36,7 +37,7 @@ const startServer = async (mode: 'drop' | 'refuse') => {
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.send(JSON.stringify({ v: 1, type: 'inventoryRequest' }));
-      setTimeout(() => ws.close(1011, 'bye'), 20);
+      setTimeout(() => ws.close(mode === 'restart' ? 1012 : 1011, 'bye'), 20);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,11 +46,16 @@ const startServer = async (mode: 'drop' | 'refuse') => {
   return { url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/agent/ws`, handshakes };
 };
 
-const connect = (url: string, lines: string[], received: string[]): Connection => {
+const connect = (
+  url: string,
+  lines: string[],
+  received: string[],
+  backoff: { minMs: number; maxMs: number; restartSpreadMs?: number } = { minMs: 20, maxMs: 80 },
+): Connection => {
   const connection = startConnection({
     url,
     headers: { authorization: 'Device 1:secret' },
-    backoff: { minMs: 20, maxMs: 80 },
+    backoff,
     keepaliveMs: 10_000,
     onMessage: (message) => received.push(message.type),
     onClose: () => {},
@@ -88,5 +94,25 @@ describe('the agent connection', () => {
     const lines: string[] = [];
     connect('ws://127.0.0.1:9/agent/ws', lines, []);
     await waitFor(() => lines.filter((line) => line.includes('reconnecting in')).length >= 3);
+  });
+
+  it('after the server closed with 1012 (restarting), retries within the restart spread instead of growing', async () => {
+    const delays = (lines: string[]) =>
+      lines.flatMap((line) => {
+        const match = /reconnecting in (\d+) ms/.exec(line);
+        return match ? [Number(match[1])] : [];
+      });
+    const restarting = await startServer('restart');
+    const lines: string[] = [];
+    connect(restarting.url, lines, [], { minMs: 10, maxMs: 100_000, restartSpreadMs: 40 });
+    await waitFor(() => delays(lines).length >= 6);
+    expect(delays(lines).every((delay) => delay >= 10 && delay <= 40)).toBe(true);
+
+    // The same refusals without the restart close grow the delay exponentially.
+    const refusing = await startServer('refuse');
+    const plain: string[] = [];
+    connect(refusing.url, plain, [], { minMs: 10, maxMs: 100_000, restartSpreadMs: 40 });
+    await waitFor(() => delays(plain).length >= 5);
+    expect(Math.max(...delays(plain))).toBeGreaterThan(40);
   });
 });

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import { type AgentMessage, ServerMessage } from '@rmm/domain';
+import { type AgentMessage, agentCloseCodes, ServerMessage } from '@rmm/domain';
 import WebSocket from 'ws';
 import type { Logger } from '../log.ts';
-import { type BackoffOptions, backoffDelay } from './backoff.ts';
+import { type BackoffOptions, backoffDelay, RESTART_WINDOW_MS, restartDelay } from './backoff.ts';
 
 export type ConnectionOptions = {
   url: string;
@@ -62,7 +62,7 @@ const keepalive = (ws: WebSocket, intervalMs: number) => {
 };
 
 /** One connection attempt; `onEnded` runs once it is over, however it ended. */
-const openSocket = (options: ConnectionOptions, onOpen: () => void, onEnded: () => void) => {
+const openSocket = (options: ConnectionOptions, onOpen: () => void, onEnded: (code: number) => void) => {
   const { log } = options;
   const ws = new WebSocket(options.url, { headers: options.headers, handshakeTimeout: 15_000 });
   ws.on('open', () => {
@@ -84,7 +84,7 @@ const openSocket = (options: ConnectionOptions, onOpen: () => void, onEnded: () 
   ws.on('close', (code, reason) => {
     if (code !== 1006) log.info(`connection closed (${code}${reason.length ? ` ${reason.toString()}` : ''})`);
     options.onClose();
-    onEnded();
+    onEnded(code);
   });
   return ws;
 };
@@ -104,16 +104,23 @@ export const startConnection = (options: ConnectionOptions): Connection => {
   let attempt = 0;
   let isStopped = false;
   let retryTimer: NodeJS.Timeout | undefined;
+  /** Until then the server is restarting: short, even, non-growing delays (see restartDelay). */
+  let restartUntil = 0;
 
   const connect = () => {
     socket = openSocket(
       options,
       () => {
         attempt = 0;
+        restartUntil = 0;
       },
-      () => {
+      (code) => {
         if (isStopped) return;
-        const delay = backoffDelay(attempt++, options.backoff);
+        if (code === agentCloseCodes.RESTARTING) restartUntil = Date.now() + RESTART_WINDOW_MS;
+        const delay =
+          Date.now() < restartUntil
+            ? restartDelay(options.backoff)
+            : backoffDelay(attempt++, options.backoff);
         options.log.info(`reconnecting in ${delay} ms`);
         retryTimer = setTimeout(connect, delay);
       },

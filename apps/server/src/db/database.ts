@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -60,7 +61,10 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   }
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
-    const client = options.dataDir ? new PGlite(path.join(options.dataDir, 'pglite')) : new PGlite();
+    const extensions = { pg_trgm };
+    const client = options.dataDir
+      ? new PGlite(path.join(options.dataDir, 'pglite'), { extensions })
+      : new PGlite({ extensions });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     let closed = false;

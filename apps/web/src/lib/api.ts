@@ -16,14 +16,22 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export const apiRequest = async <T>(method: Method, path: string, body?: unknown): Promise<T> => {
+/** `headers` are added to the request's own (e.g. an Idempotency-Key). */
+export const apiRequest = async <T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  { headers }: { headers?: Record<string, string> } = {},
+): Promise<T> => {
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers:
-      body === undefined
+    headers: {
+      ...(body === undefined
         ? { accept: 'application/json' }
-        : { 'content-type': 'application/json', accept: 'application/json' },
+        : { 'content-type': 'application/json', accept: 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

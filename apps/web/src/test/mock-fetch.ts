@@ -17,11 +17,17 @@ export const mockFetch = (routes: MockRoutes) => {
     const answer = routes[`${method} ${url.pathname}`];
     if (answer === undefined) return json(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    return json(200, typeof answer === 'function' ? answer({ body, url }) : answer);
+    const value = typeof answer === 'function' ? await answer({ body, url }) : answer;
+    // An answer that is a Response (an error status, say) is sent as it is.
+    return value instanceof Response ? value : json(200, value);
   });
   vi.stubGlobal('fetch', mock);
   return mock;
 };
+
+/** An error answer in the API's shape, for a route of `mockFetch`. */
+export const errorAnswer = (status: number, code: string, message: string, extra: object = {}) =>
+  json(status, { error: { code, message }, ...extra });
 
 /** The parsed JSON bodies of the requests sent to `METHOD /path`. */
 export const requestBodies = (mock: ReturnType<typeof mockFetch>, route: string) =>

@@ -11,6 +11,7 @@ import type { RawData, WebSocket } from 'ws';
 import { agentReplySubject, agentSubject } from '../../bus/subjects.ts';
 import { publishConsoleEvent } from '../devices/events.ts';
 import { findDeviceSummary } from '../devices/repository.ts';
+import { type AgentJobSession, createAgentJobSession, isJobMessage } from '../jobs/agent-session.ts';
 import type { AgentDevice } from './auth.ts';
 import { parseAgentMessage } from './messages.ts';
 import { saveAgentInfo, saveInventory } from './repository.ts';
@@ -30,12 +31,16 @@ const sender = (socket: WebSocket) => (message: ServerMessage) => {
 };
 
 /** Messages for this device from anywhere in the cluster; a goodbye also ends the connection. */
-const forwardFromBus = (socket: WebSocket, app: FastifyInstance) => (message: unknown) => {
-  const parsed = ServerMessageSchema.safeParse(message);
-  if (!parsed.success) return app.log.warn({ message }, 'dropped an invalid message for an agent');
-  sender(socket)(parsed.data);
-  if (parsed.data.type === 'goodbye') socket.close(closeCodeOf(parsed.data.reason), parsed.data.reason);
-};
+const forwardFromBus =
+  (socket: WebSocket, app: FastifyInstance, jobs?: AgentJobSession) => (message: unknown) => {
+    const parsed = ServerMessageSchema.safeParse(message);
+    if (!parsed.success) return app.log.warn({ message }, 'dropped an invalid message for an agent');
+    const { data } = parsed;
+    // Jobs go out once per connection, after the queue the agent gets on hello.
+    if (jobs && (data.type === 'job' || data.type === 'jobCancel')) return jobs.forward(data);
+    sender(socket)(data);
+    if (data.type === 'goodbye') socket.close(closeCodeOf(data.reason), data.reason);
+  };
 
 const onInventory = async (app: FastifyInstance, device: AgentDevice, message: AgentMessage) => {
   if (message.type !== 'inventory') return;
@@ -68,6 +73,7 @@ const handleMessage = async (
   app: FastifyInstance,
   socket: WebSocket,
   device: AgentDevice,
+  jobs: AgentJobSession,
   data: RawData,
   isBinary: boolean,
 ) => {
@@ -83,7 +89,12 @@ const handleMessage = async (
   }
   if (message.type === 'heartbeat') return app.presence.seen(device, message.metrics);
   app.presence.seen(device);
-  if (message.type === 'hello') return saveAgentInfo(app.db, device.id, message);
+  if (message.type === 'hello') {
+    await saveAgentInfo(app.db, device.id, message);
+    // After hello the agent is ready for jobs: it gets its unfinished ones, in order.
+    return jobs.sendUnfinished();
+  }
+  if (isJobMessage(message)) return jobs.handle(message);
   if (message.type === 'wakeOnLanResult') return onWakeOnLanResult(app, device, message);
   return onInventory(app, device, message);
 };
@@ -105,7 +116,8 @@ export const handleAgentSocket = (
   const previous = registry.get(device.id);
   registry.set(device.id, socket);
   if (previous) forwardFromBus(previous, app)(replacedGoodbye);
-  const unsubscribe = app.bus.subscribe(agentSubject(device.id), forwardFromBus(socket, app));
+  const jobs = createAgentJobSession(app, device, sender(socket));
+  const unsubscribe = app.bus.subscribe(agentSubject(device.id), forwardFromBus(socket, app, jobs));
   app.presence.seen(device);
   sender(socket)({
     v: 1,
@@ -118,7 +130,7 @@ export const handleAgentSocket = (
   let queue = Promise.resolve();
   socket.on('message', (data, isBinary) => {
     queue = queue
-      .then(() => handleMessage(app, socket, device, data, isBinary))
+      .then(() => handleMessage(app, socket, device, jobs, data, isBinary))
       .catch((error) => app.log.error({ err: error, deviceId: device.id }, 'agent message failed'));
   });
   socket.on('close', () => {

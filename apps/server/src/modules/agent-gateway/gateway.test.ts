@@ -196,3 +196,16 @@ describe('device approval by organization mode', () => {
     await expect(connectRaw(serverUrl, deviceAuthorization(identity))).rejects.toThrow('HTTP 401');
   });
 });
+
+describe('a planned stop of the server', () => {
+  it('tells every connected agent it restarts: close code 1012 (service restart)', async () => {
+    const own = await createTestApp(fastAgentSettings);
+    const url = await listen(own);
+    const { token } = await createEnrollment(own);
+    const { body: identity } = await enrolRaw(url, token.token);
+    const agent = await connectRaw(url, deviceAuthorization(identity));
+    await agent.next('welcome');
+    await own.close();
+    expect(await agent.closed).toBe(1012);
+  });
+});

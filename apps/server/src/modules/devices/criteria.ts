@@ -36,6 +36,15 @@ const fields: Readonly<Record<DeviceSearchField, Field>> = {
   patchFailures: { kind: 'number', expression: sql`${devices.patchFailures}` },
   installIssues: { kind: 'number', expression: sql`${devices.installIssues}` },
   needsReboot: { kind: 'boolean', expression: sql`${devices.pendingReboot}` },
+  displayName: { kind: 'text', expression: sql`${devices.displayName}` },
+  hostname: { kind: 'text', expression: sql`${devices.hostname}` },
+  osName: { kind: 'text', expression: sql`${devices.osName}` },
+  platform: { kind: 'text', expression: sql`${devices.platform}` },
+  loggedOnUser: { kind: 'text', expression: sql`${devices.loggedOnUser}` },
+  approvalStatus: { kind: 'text', expression: sql`${devices.approvalStatus}` },
+  nodeRoleId: { kind: 'number', expression: sql`${devices.nodeRoleId}` },
+  cpuPercent: { kind: 'number', expression: sql`${devices.cpuPercent}` },
+  memoryPercent: { kind: 'number', expression: sql`${devices.memoryPercent}` },
 };
 
 const valueKind: Record<string, FieldKind> = { string: 'text', number: 'number', boolean: 'boolean' };
@@ -77,7 +86,7 @@ const notEquals = (field: Field, value: CriteriaValue): SQL => {
 const contains = (field: Field, value: CriteriaValue): SQL => {
   if (field.kind === 'array') return sql`${field.expression} @> ${JSON.stringify([value])}::jsonb`;
   if (field.kind === 'text' && typeof value === 'string')
-    return sql`strpos(${field.expression}, ${value}::text) > 0`;
+    return sql`strpos(lower(${field.expression}), lower(${value}::text)) > 0`;
   return sql`false`;
 };
 

@@ -4,7 +4,7 @@ import {
   type OrganizationScope,
   type SearchCriteria,
 } from '@rmm/domain';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, toNumber } from '../../db/database.ts';
 import { deviceMetrics, devices, locations, organizations } from '../../db/schema.ts';
 import { inScope } from '../../lib/scope.ts';
@@ -26,16 +26,9 @@ const sortOrder: Record<ListDevicesQuery['sort'], SQL[]> = {
 const roleIdsOfClass = (nodeClass: string) =>
   builtInNodeRoles.filter((r) => r.nodeClass === nodeClass).map((r) => r.id);
 
-const searchCondition = (search: string) => {
-  const pattern = `%${escapeLike(search)}%`;
-  return or(
-    ilike(devices.displayName, pattern),
-    ilike(devices.hostname, pattern),
-    ilike(devices.osName, pattern),
-    ilike(devices.loggedOnUser, pattern),
-    sql`${devices.ipAddresses}::text ilike ${pattern}`,
-  );
-};
+const searchCondition = (search: string) =>
+  // One generated, trigram-indexed column holds name, hostname, OS, user and addresses, lower-cased.
+  sql`${devices.searchText} like ${`%${escapeLike(search.toLowerCase())}%`}`;
 
 const listConditions = (scope: OrganizationScope, query: ListDevicesQuery, criteria?: SearchCriteria) =>
   and(
@@ -57,7 +50,11 @@ const selectDevices = (db: DbOrTx) =>
     .innerJoin(organizations, eq(organizations.id, devices.organizationId))
     .leftJoin(locations, eq(locations.id, devices.locationId));
 
-/** A page of devices in the scope; with criteria, only the devices a saved search matches. */
+/**
+ * A page of devices in the scope; with criteria, only the devices a saved search matches.
+ * The page's ids are picked first from `devices` alone (a "deferred join"): the rows an OFFSET skips
+ * are never joined to their organization and location nor read in full, only the page's rows are.
+ */
 export const listDevices = async (
   db: DbOrTx,
   scope: OrganizationScope,
@@ -65,12 +62,18 @@ export const listDevices = async (
   criteria?: SearchCriteria,
 ) => {
   const where = listConditions(scope, query, criteria);
+  const order = sortOrder[query.sort];
+  const pageIds = db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const [rows, [total]] = await Promise.all([
     selectDevices(db)
-      .where(where)
-      .orderBy(...sortOrder[query.sort])
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .where(inArray(devices.id, pageIds))
+      .orderBy(...order),
     db.select({ value: count() }).from(devices).where(where),
   ]);
   return { data: rows.map(toDevice), count: toNumber(total?.value) };

@@ -16,20 +16,25 @@ import type { Actor } from '../../types.ts';
 import { insertActivities } from '../activities/repository.ts';
 import { publishConsoleEvent } from '../devices/events.ts';
 import * as devicesRepo from '../devices/repository.ts';
+import { defaultJobNameOf, isJobAction, type JobAction, submitActionJobs } from '../jobs/action-jobs.ts';
 import { criteriaOfSearch } from './service.ts';
 
 type Input = z.output<typeof ExecuteActionRequest>;
 type Target = Awaited<ReturnType<typeof devicesRepo.findActionTargets>>[number];
 type Location = { id: number; name: string; organizationId: number };
 
+type DeviceAction = Exclude<SearchAction, JobAction>;
+
 const permissionOf: Record<SearchAction, Permission> = {
   APPROVE: 'devices.approve',
   REJECT: 'devices.approve',
   DELETE: 'devices.manage',
   MOVE_TO_LOCATION: 'devices.manage',
+  REBOOT: 'jobs.run',
+  RUN_SCRIPT: 'jobs.run',
 };
 
-const activityActionOf: Record<SearchAction, string> = {
+const activityActionOf: Record<DeviceAction, string> = {
   APPROVE: 'device.approval',
   REJECT: 'device.approval',
   DELETE: 'device.delete',
@@ -49,7 +54,7 @@ const resolveLocation = async (db: Db, actor: Actor, input: Input) => {
 const detailOf = (input: Input, location: Location | undefined) =>
   location ? `bulk ${input.action}: moved to ${location.name}` : `bulk ${input.action}`;
 
-const applyAction = async (tx: Tx, action: SearchAction, ids: number[], location?: Location) => {
+const applyAction = async (tx: Tx, action: DeviceAction, ids: number[], location?: Location) => {
   if (action === 'DELETE') return devicesRepo.deleteDeviceRows(tx, ids);
   if (action === 'MOVE_TO_LOCATION')
     return devicesRepo.updateDeviceRows(tx, ids, { locationId: location!.id });
@@ -61,7 +66,7 @@ const tellAgent = (bus: Bus, deviceId: number, message: ServerMessage) =>
   bus.publish(agentSubject(deviceId), message);
 
 /** After the commit: agents hear of approval, rejection and removal; the console of removal. */
-const notify = (bus: Bus, action: SearchAction, devices: Target[]) => {
+const notify = (bus: Bus, action: DeviceAction, devices: Target[]) => {
   const time = new Date().toISOString();
   for (const device of devices) {
     if (action === 'DELETE') {
@@ -116,7 +121,7 @@ const publishUpdated = async (db: Db, bus: Bus, ids: number[]) => {
 };
 
 /** Spec §7 POST /search/runner/execute-action: one action on every matched device, in one transaction. */
-const activitiesOf = (actor: Actor, action: SearchAction, devices: Target[], detail: string) =>
+const activitiesOf = (actor: Actor, action: DeviceAction, devices: Target[], detail: string) =>
   devices.map((device) => ({
     actorId: actor.id,
     actorName: actor.email,
@@ -130,27 +135,51 @@ const activitiesOf = (actor: Actor, action: SearchAction, devices: Target[], det
     detail,
   }));
 
-type Options = { db: Db; bus: Bus; actor: Actor; input: Input };
+type Options = { db: Db; bus: Bus; actor: Actor; input: Input; jobExpirySeconds: number };
 
-export const executeAction = async ({ db, bus, actor, input }: Options): Promise<ExecuteActionResponse> => {
+/** REBOOT and RUN_SCRIPT: one ACTION job per matched device (the jobs of POST /webapp/submit/job). */
+const runJobs = async (options: Options, action: JobAction, matched: Target[]) => {
+  const { input } = options;
+  const jobUids = await submitActionJobs({
+    ...options,
+    devices: matched,
+    jobName: input.jobName ?? defaultJobNameOf[action],
+    content: action === 'REBOOT' ? { builtin: 'REBOOT' } : input.script!,
+  });
+  return { matched: matched.length, affected: matched.length, jobUids };
+};
+
+/** APPROVE, REJECT, DELETE, MOVE_TO_LOCATION: the change and every device's activity commit together. */
+const changeDevices = async (
+  { db, bus, actor, input }: Options,
+  action: DeviceAction,
+  matched: Target[],
+  location: Location | undefined,
+) => {
+  const chosen = location ? matched.filter((d) => d.organizationId === location.organizationId) : matched;
+  const ids = chosen.map((d) => d.id);
+  await db.transaction(async (tx) => {
+    await applyAction(tx, action, ids, location);
+    await insertActivities(tx, activitiesOf(actor, action, chosen, detailOf(input, location)));
+  });
+  notify(bus, action, chosen);
+  if (action !== 'DELETE') await publishUpdated(db, bus, ids);
+  return { matched: matched.length, affected: chosen.length };
+};
+
+export const executeAction = async (options: Options): Promise<ExecuteActionResponse> => {
+  const { db, actor, input } = options;
   if (!actor.permissions.has(permissionOf[input.action])) throw forbidden();
   const location = await resolveLocation(db, actor, input);
   const target = await resolveTarget(db, input.target);
   const matched = await devicesRepo.findActionTargets(db, actor.scope, target, EXECUTE_ACTION_MAX_DEVICES);
-  const chosen = location ? matched.filter((d) => d.organizationId === location.organizationId) : matched;
-  const ids = chosen.map((d) => d.id);
-  // The change and every device's activity commit together or not at all.
-  await db.transaction(async (tx) => {
-    await applyAction(tx, input.action, ids, location);
-    await insertActivities(tx, activitiesOf(actor, input.action, chosen, detailOf(input, location)));
-  });
-  notify(bus, input.action, chosen);
-  if (input.action !== 'DELETE') await publishUpdated(db, bus, ids);
+  const outcome = isJobAction(input.action)
+    ? await runJobs(options, input.action, matched)
+    : await changeDevices(options, input.action, matched, location);
   return {
     resultCode: 'SUCCESS',
     action: input.action,
-    matched: matched.length,
-    affected: chosen.length,
-    skipped: matched.length - chosen.length,
+    ...outcome,
+    skipped: outcome.matched - outcome.affected,
   };
 };

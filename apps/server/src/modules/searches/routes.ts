@@ -6,6 +6,7 @@ import {
   ListDevicesResponse,
   ListSearchesResponse,
   OkResponse,
+  RunCriteriaRequest,
   RunSearchQuery,
   SearchIdParam,
   UpdateSearchRequest,
@@ -44,6 +45,20 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.runSearch(app.db, request.actor!, request.params.id, request.query),
+  );
+
+  app.post(
+    '/searches/run',
+    {
+      config: { access: 'devices.view' },
+      schema: {
+        tags,
+        summary: 'The devices criteria match (not saved), in the caller scope: the criteria builder preview',
+        body: RunCriteriaRequest,
+        response: { 200: ListDevicesResponse },
+      },
+    },
+    async (request) => service.runCriteria(app.db, request.actor!, request.body),
   );
 
   app.post(
@@ -103,12 +118,19 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'devices.view', activity: 'search.execute-action' },
       schema: {
         tags,
-        summary: 'Approve, reject, delete or move every device a search, criteria or node list matches',
+        summary:
+          'Approve, reject, delete, move, reboot or run a script on every device a search, criteria or node list matches',
         body: ExecuteActionRequest,
         response: { 200: ExecuteActionResponse },
       },
     },
     async (request) =>
-      executeAction({ db: app.db, bus: app.bus, actor: request.actor!, input: request.body }),
+      executeAction({
+        db: app.db,
+        bus: app.bus,
+        actor: request.actor!,
+        input: request.body,
+        jobExpirySeconds: app.config.jobExpirySeconds,
+      }),
   );
 };

@@ -141,6 +141,51 @@ describe('presets on seeded devices', () => {
   });
 });
 
+describe('POST /searches/run (criteria not saved yet)', () => {
+  it('answers the devices the criteria match, with the list filters, paging and scope', async () => {
+    const mine = await createOrganization();
+    const theirs = await createOrganization();
+    await createDevice(mine.id, { displayName: 'web-1', platform: 'linux', approvalStatus: 'PENDING' });
+    await createDevice(mine.id, { displayName: 'web-2', platform: 'linux' });
+    await createDevice(mine.id, { displayName: 'desk-1', platform: 'win32', approvalStatus: 'PENDING' });
+    await createDevice(theirs.id, { displayName: 'web-9', platform: 'linux', approvalStatus: 'PENDING' });
+    const criteria = {
+      match: 'all',
+      rules: [
+        { field: 'platform', operator: 'equals', value: 'linux' },
+        { field: 'approvalStatus', operator: 'equals', value: 'PENDING' },
+      ],
+    };
+    const tech = await createUser(ctx, { permissions: ['devices.view'], scope: [mine.id] });
+    const response = await ctx.request(
+      'POST',
+      '/searches/run',
+      { criteria, pageSize: 10 },
+      { cookie: tech.cookie },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as { data: Device[] }).data.map((d) => d.displayName)).toEqual(['web-1']);
+
+    const any = await ctx.request('POST', '/searches/run', {
+      criteria: { ...criteria, match: 'any' },
+      organizationId: mine.id,
+      sort: 'displayName',
+      pageSize: 2,
+      page: 2,
+    });
+    expect(any.json()).toMatchObject({ count: 3, page: 2, pageSize: 2 });
+    expect((any.json() as { data: Device[] }).data.map((d) => d.displayName)).toEqual(['web-2']);
+  });
+
+  it('refuses criteria with an unknown field, naming it', async () => {
+    const response = await ctx.request('POST', '/searches/run', {
+      criteria: { match: 'all', rules: [{ field: 'secretHash', operator: 'equals', value: 'x' }] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain('criteria.rules.0.field');
+  });
+});
+
 describe('criteria in SQL mean what matchesCriteria means', () => {
   /** Devices covering empty, zero, null and set values of every field. */
   const variety: Partial<DeviceInsert>[] = [
@@ -153,7 +198,17 @@ describe('criteria in SQL mean what matchesCriteria means', () => {
       diskPercent: 99.5,
       remoteSupportTools: ['Splashtop', 'TeamViewer'],
     },
-    { status: 'UP', installIssues: 5, pendingReboot: true, deviceClass: 'NETWORK_DEVICE', nodeRoleId: 5 },
+    {
+      status: 'UP',
+      installIssues: 5,
+      pendingReboot: true,
+      deviceClass: 'NETWORK_DEVICE',
+      nodeRoleId: 5,
+      platform: 'linux',
+      approvalStatus: 'PENDING',
+      loggedOnUser: 'dev',
+      hostname: 'dev-box',
+    },
     { status: 'UP', nodeRoleId: 16, patchFailures: 0, cpuPercent: 1, memoryPercent: 1, diskPercent: 50 },
   ];
 
@@ -166,9 +221,36 @@ describe('criteria in SQL mean what matchesCriteria means', () => {
       row.deviceClass ?? (row.nodeRoleId !== null && row.nodeRoleId >= 15 ? 'NETWORK_DEVICE' : null),
     needsReboot: row.pendingReboot,
     installIssues: row.installIssues,
+    displayName: row.displayName,
+    hostname: row.hostname,
+    osName: row.osName,
+    platform: row.platform,
+    loggedOnUser: row.loggedOnUser,
+    approvalStatus: row.approvalStatus,
+    nodeRoleId: row.nodeRoleId,
+    cpuPercent: row.cpuPercent,
+    memoryPercent: row.memoryPercent,
   });
 
-  const values: CriteriaValue[] = [null, 'UP', 'TeamViewer', 'NETWORK', '', 0, 3, 10, 50, true, false];
+  const values: CriteriaValue[] = [
+    null,
+    'UP',
+    'TeamViewer',
+    'NETWORK',
+    'linux',
+    'PENDING',
+    'dev',
+    'DEV-B',
+    '',
+    0,
+    1,
+    3,
+    10,
+    16,
+    50,
+    true,
+    false,
+  ];
 
   it('for every field, operator and value (single rules)', async () => {
     const org = await createOrganization();

@@ -3,6 +3,7 @@ import {
   DEFAULT_SEARCH_GROUP,
   type DeviceSearch,
   defaultSearchPresets,
+  type RunCriteriaRequest,
   type RunSearchQuery,
   type SearchCriteria,
   type UpdateSearchRequest,
@@ -62,6 +63,13 @@ export const criteriaOfSearch = async (db: Db, id: number): Promise<SearchCriter
 /** Runs a search in the caller's scope, with the device list's filters and paging. */
 export const runSearch = async (db: Db, actor: Actor, id: number, query: RunSearchQuery) => {
   const criteria = await criteriaOfSearch(db, id);
+  const result = await listDevices(db, actor.scope, query, criteria);
+  return { ...result, page: query.page, pageSize: query.pageSize };
+};
+
+/** Criteria given inline: what a search would match before it is saved. */
+export const runCriteria = async (db: Db, actor: Actor, input: z.output<typeof RunCriteriaRequest>) => {
+  const { criteria, ...query } = input;
   const result = await listDevices(db, actor.scope, query, criteria);
   return { ...result, page: query.page, pageSize: query.pageSize };
 };

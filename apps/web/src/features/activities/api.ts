@@ -13,7 +13,10 @@ export type ActivityListParams = {
   outcome?: string;
 };
 
-export const activityKeys = { list: (params: ActivityListParams) => ['activities', 'list', params] as const };
+export const activityKeys = {
+  lists: ['activities', 'list'] as const,
+  list: (params: ActivityListParams) => ['activities', 'list', params] as const,
+};
 
 export const useActivitiesQuery = (params: ActivityListParams) =>
   useQuery({

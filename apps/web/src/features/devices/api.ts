@@ -1,4 +1,5 @@
 import type {
+  ApprovalStatus,
   CreateEnrollmentTokenRequest,
   CreateEnrollmentTokenResponse,
   DeviceNode,
@@ -9,6 +10,7 @@ import type {
   ListNodeRolesResponse,
   QueryDeviceResponse,
   UpdateDeviceRequest,
+  WakeupResponse,
 } from '@rmm/domain';
 import { apiRequest, toQuery } from '../../lib/api.ts';
 
@@ -18,6 +20,8 @@ export type DeviceListParams = {
   organizationId?: number;
   locationId?: number;
   status?: DeviceStatus;
+  approvalStatus?: ApprovalStatus;
+  nodeRoleId?: number;
   search?: string;
   sort?: string;
 };
@@ -41,6 +45,8 @@ export const devicesApi = {
   update: (id: number, body: UpdateDeviceRequest) => apiRequest<DeviceNode>('PATCH', `/devices/${id}`, body),
   remove: (id: number) => apiRequest<{ ok: true }>('DELETE', `/devices/${id}`),
   nodeRoles: () => apiRequest<ListNodeRolesResponse>('GET', '/noderole/list'),
+  /** Spec §7: a GET that changes something (an online agent on the subnet sends the magic packets). */
+  wakeUp: (id: number) => apiRequest<WakeupResponse>('GET', `/node/${id}/wakeup`),
 };
 
 export const enrollmentApi = {

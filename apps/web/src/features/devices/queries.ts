@@ -83,6 +83,9 @@ export const useDeleteDeviceMutation = () => {
   });
 };
 
+/** Changes nothing the console caches: the device turns UP by itself once it wakes. */
+export const useWakeUpMutation = () => useMutation({ mutationFn: devicesApi.wakeUp });
+
 export const useEnrollmentTokensQuery = (params: EnrollmentTokenListParams) =>
   useQuery({
     queryKey: enrollmentKeys.list(params),

@@ -1,11 +1,13 @@
 import type { ConsoleEvent } from '@rmm/domain';
 import type { QueryKey } from '@tanstack/react-query';
+import { activityKeys } from '../activities/api.ts';
 import { dashboardKeys } from '../dashboard/api.ts';
 import { deviceKeys } from '../devices/queries.ts';
+import { jobKeys } from '../jobs/job-keys.ts';
 import { organizationKeys } from '../organizations/queries.ts';
 
 /** What may have changed while the channel was down: refetched when it is back. */
-export const resyncKeys: QueryKey[] = [deviceKeys.all, dashboardKeys.all, organizationKeys.all];
+export const resyncKeys: QueryKey[] = [deviceKeys.all, dashboardKeys.all, organizationKeys.all, jobKeys.all];
 
 /** The cached queries a console event makes stale; only these are refetched. */
 export const queryKeysForEvent = (event: ConsoleEvent): QueryKey[] => {
@@ -21,5 +23,10 @@ export const queryKeysForEvent = (event: ConsoleEvent): QueryKey[] => {
       return [deviceKeys.lists, deviceKeys.detail(event.device.id)];
     case 'device.deleted':
       return [deviceKeys.lists, deviceKeys.detail(event.deviceId), dashboardKeys.all, organizationKeys.all];
+    case 'job.updated':
+      // The job itself is updated in place (applyJobEvent); lists and the audit log are read again.
+      return [jobKeys.lists, activityKeys.lists];
+    case 'job.output':
+      return [];
   }
 };

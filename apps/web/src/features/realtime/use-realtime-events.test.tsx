@@ -2,33 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient } from '../../test/render-route.tsx';
+import { jobKeys } from '../jobs/job-keys.ts';
+import { createJobDetail, createStoredJob } from '../jobs/test-factories.ts';
+import { FakeWebSocket } from './fake-web-socket.ts';
 import { INVALIDATE_BATCH_MS, useRealtimeEvents } from './use-realtime-events.ts';
-
-/** Stands in for the browser's WebSocket: the test plays the server. */
-class FakeWebSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static instances: FakeWebSocket[] = [];
-  readyState = FakeWebSocket.CONNECTING;
-  onopen: (() => void) | null = null;
-  onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: ((close: { code: number }) => void) | null = null;
-  close = vi.fn();
-  constructor(readonly url: string) {
-    FakeWebSocket.instances.push(this);
-  }
-  open() {
-    this.readyState = FakeWebSocket.OPEN;
-    act(() => this.onopen?.());
-  }
-  receive(event: object) {
-    if (this.readyState !== FakeWebSocket.OPEN) this.open();
-    act(() => this.onmessage?.({ data: JSON.stringify({ time: new Date().toISOString(), ...event }) }));
-  }
-  drop(code = 1006) {
-    act(() => this.onclose?.({ code }));
-  }
-}
 
 const Probe = () => {
   useRealtimeEvents();
@@ -44,7 +21,7 @@ const setup = () => {
     </QueryClientProvider>,
   );
   const invalidatedKeys = () => invalidate.mock.calls.map(([filters]) => filters?.queryKey);
-  return { ...view, invalidatedKeys };
+  return { ...view, queryClient, invalidatedKeys };
 };
 
 beforeEach(() => {
@@ -83,6 +60,39 @@ describe('useRealtimeEvents', () => {
     ]);
   });
 
+  it('puts job output and status into the watched job, and refetches the job lists and the audit log', () => {
+    const { queryClient, invalidatedKeys } = setup();
+    const watched = createJobDetail({ jobStatus: 'START_REQUESTED', history: [] });
+    queryClient.setQueryData(jobKeys.detail(watched.jobUid), watched);
+    queryClient.setQueryData(jobKeys.output(watched.jobUid), { chunks: [] });
+    const [socket] = FakeWebSocket.instances;
+    const output = { type: 'job.output', organizationId: 1, nodeId: watched.nodeId, jobUid: watched.jobUid };
+    socket!.receive({ ...output, seq: 1, stream: 'stderr', data: 'second' });
+    socket!.receive({ ...output, seq: 0, stream: 'stdout', data: 'first' });
+    const running = { ...watched, jobStatus: 'IN_PROGRESS', updatedAt: '2024-05-01T10:00:01.000Z' };
+    const { history: _, ...runningJob } = running;
+    socket!.receive({ type: 'job.updated', organizationId: 1, job: runningJob });
+    // A job nobody watches is not kept.
+    socket!.receive({ type: 'job.updated', organizationId: 1, job: createStoredJob() });
+
+    expect(queryClient.getQueryData(jobKeys.output(watched.jobUid))).toEqual({
+      chunks: [
+        { seq: 0, stream: 'stdout', data: 'first' },
+        { seq: 1, stream: 'stderr', data: 'second' },
+      ],
+    });
+    expect(queryClient.getQueryData(jobKeys.detail(watched.jobUid))).toMatchObject({
+      jobStatus: 'IN_PROGRESS',
+      history: [],
+    });
+    expect(queryClient.getQueryCache().findAll({ queryKey: jobKeys.all })).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(INVALIDATE_BATCH_MS));
+    expect(invalidatedKeys()).toEqual([
+      ['jobs', 'list'],
+      ['activities', 'list'],
+    ]);
+  });
+
   it('ignores messages that are not console events', () => {
     const { invalidatedKeys } = setup();
     const [socket] = FakeWebSocket.instances;
@@ -102,7 +112,7 @@ describe('useRealtimeEvents', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
     FakeWebSocket.instances[1]!.receive({ type: 'ready' });
     act(() => vi.advanceTimersByTime(INVALIDATE_BATCH_MS));
-    expect(invalidatedKeys()).toEqual([['devices'], ['dashboard'], ['organizations']]);
+    expect(invalidatedKeys()).toEqual([['devices'], ['dashboard'], ['organizations'], ['jobs']]);
   });
 
   it('asks who is signed in when the server refuses the channel', () => {

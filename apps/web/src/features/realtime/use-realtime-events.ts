@@ -2,6 +2,7 @@ import { ConsoleEvent, EVENTS_PATH } from '@rmm/domain';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { authKeys } from '../auth/queries.ts';
+import { applyJobEvent } from '../jobs/apply-job-event.ts';
 import { queryKeysForEvent, resyncKeys } from './query-keys-for-event.ts';
 import { setRealtimeStatus } from './realtime-status.ts';
 import { reconnectDelay } from './reconnect-delay.ts';
@@ -34,7 +35,8 @@ const closeQuietly = (socket: WebSocket) => {
 
 /**
  * Keeps one WebSocket to `/events` open (same origin, reconnecting with backoff) and marks the
- * cached queries an event changes as stale. Mounted once, in the signed-in layout.
+ * cached queries an event changes as stale; job events also update the watched jobs in place.
+ * Mounted once, in the signed-in layout.
  */
 export const useRealtimeEvents = () => {
   const queryClient = useQueryClient();
@@ -72,6 +74,7 @@ export const useRealtimeEvents = () => {
           setRealtimeStatus('live');
           return;
         }
+        if (event.type === 'job.updated' || event.type === 'job.output') applyJobEvent(queryClient, event);
         invalidate(queryKeysForEvent(event));
       };
       let hasOpened = false;

@@ -6,10 +6,12 @@ import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { DashboardRefresh } from '../../dashboard/components/dashboard-refresh.tsx';
+import { DeviceJobActions } from '../../jobs/components/device-job-actions.tsx';
 import { deviceKeys, useDeviceQuery } from '../queries.ts';
 import { ApprovalBadge } from './approval-badge.tsx';
 import { DeviceStatusBadge } from './device-status-badge.tsx';
 import { type DeviceTab, DeviceTabs } from './device-tabs.tsx';
+import { WakeOnLanButton } from './wake-on-lan-button.tsx';
 
 const parseId = (value: string | undefined) => {
   const id = Number(value);
@@ -69,7 +71,11 @@ const DeviceFrame = ({
               <DeviceStatusBadge status={device.status} size="lg" data-testid="device-status" />
               <ApprovalBadge status={device.approvalStatus} size="lg" />
             </Group>
-            <DashboardRefresh queryKeys={[deviceKeys.detail(id)]} />
+            <Group gap="xs">
+              <DeviceJobActions device={device} />
+              <WakeOnLanButton deviceId={id} />
+              <DashboardRefresh queryKeys={[deviceKeys.detail(id)]} />
+            </Group>
           </Group>
           <DeviceTabs id={id} tab={tab} />
           {children(device)}

@@ -10,6 +10,7 @@ import { AddDeviceDialog } from '../../devices/components/add-device-dialog.tsx'
 import { DeviceList } from '../../devices/components/device-list.tsx';
 import { deviceKeys } from '../../devices/queries.ts';
 import { organizationKeys, useOrganizationQuery } from '../queries.ts';
+import { OrganizationLinks } from './organization-links.tsx';
 
 /** `/customerDashboard/:id/overview`: the organization, its locations and its devices. */
 export const CustomerDashboardOverview = () => {
@@ -45,6 +46,7 @@ export const CustomerDashboardOverview = () => {
               {org.description}
             </Text>
           )}
+          <OrganizationLinks organizationId={org.id} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} mb="lg">
             <Card withBorder>
               <Text size="sm" c="dimmed">

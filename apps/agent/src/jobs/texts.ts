@@ -1,0 +1,15 @@
+/** What the agent reports when a job did not run to its own end; the server stores it as errorMessage. */
+export const jobTexts = {
+  expired: 'The job expired before it could start.',
+  agentStopped: 'The agent stopped while the job was running.',
+  cancelled: 'Cancelled',
+  timedOut: (seconds: number) => `Timed out after ${seconds} s`,
+  runAsUnavailable: (option: string) => `Run-as ${option} is not available on this device yet.`,
+  unsupportedType: (jobType: string) => `This agent cannot run ${jobType} jobs yet.`,
+  invalidContent: (detail: string) => `The job content is not valid: ${detail}`,
+  scriptNotInline: 'The job names a library script but does not carry its code.',
+  interpreterMissing: (command: string) => `${command} was not found on this device.`,
+  failedToStart: (command: string, reason: string) => `${command} could not be started: ${reason}`,
+  endedBySignal: (signal: string) => `The process was ended by signal ${signal}.`,
+  scriptFileFailed: (reason: string) => `The script file could not be written: ${reason}`,
+} as const;

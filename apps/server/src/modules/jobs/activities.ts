@@ -1,0 +1,22 @@
+import type { ActivityOutcome } from '@rmm/domain';
+import type { Actor } from '../../types.ts';
+import type { NewActivity } from '../activities/repository.ts';
+import { describeJob, type JobRow } from './mapper.ts';
+
+/** A job's activity belongs to its device, so the device's activities page lists it. */
+export const jobActivity = (
+  row: JobRow,
+  action: string,
+  options: { actor?: Actor; actorName?: string; outcome?: ActivityOutcome; detail?: string },
+): NewActivity => ({
+  actorId: options.actor?.id ?? null,
+  actorName: options.actor?.email ?? options.actorName ?? 'agent',
+  action,
+  targetType: 'device',
+  targetId: row.deviceId,
+  targetName: row.nodeName,
+  organizationId: row.organizationId,
+  organizationName: row.organizationName,
+  outcome: options.outcome ?? 'SUCCESS',
+  detail: `${describeJob(row)}${options.detail ? `: ${options.detail}` : ''}`.slice(0, 1000),
+});

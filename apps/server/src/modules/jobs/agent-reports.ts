@@ -1,0 +1,276 @@
+import {
+  type AgentJobAck,
+  type AgentJobOutput,
+  type AgentJobResult,
+  isTerminalJobStatus,
+  type JobStatus,
+  type ServerMessage,
+} from '@rmm/domain';
+import type { Bus } from '../../bus/index.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import { insertActivities, type NewActivity } from '../activities/repository.ts';
+import { publishConsoleEvent } from '../devices/events.ts';
+import { jobActivity } from './activities.ts';
+import { cancelMessage, publishJobUpdates } from './dispatch.ts';
+import type { JobRow } from './mapper.ts';
+import type { NewHistoryEntry } from './repository.ts';
+import * as repo from './repository.ts';
+import { capResultContent, describeResult } from './result-content.ts';
+
+/** What an agent reports about its jobs: acknowledgements, live output, results. */
+
+type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+export type AgentJobContext = { db: Db; bus: Bus; log: Logger };
+export type AgentJobDevice = { id: number; organizationId: number };
+type Send = (message: ServerMessage) => void;
+
+/** Jobs whose ownership a connection has checked for output (bounded: oldest forgotten). */
+const CHECKED_OUTPUT_JOBS = 256;
+
+const lateResultEvent: Partial<Record<JobStatus, string>> = {
+  CANCELLED: 'result after cancel',
+  EXPIRED: 'result after expiry',
+  COMPLETED: 'result again',
+};
+
+/** An acknowledgement, a result, or a live job that went out to its agent (its `sent` history). */
+type Report =
+  | { kind: 'sent'; deviceId: number; jobUid: string; detail: string }
+  | { kind: 'ack'; device: AgentJobDevice; send: Send; message: AgentJobAck }
+  | { kind: 'result'; device: AgentJobDevice; send: Send; message: AgentJobResult };
+type Pending = { report: Report; resolve: () => void; reject: (error: unknown) => void };
+
+/** Reports written in one transaction at most (a fan-out's 10,000 results take 20 of them). */
+const MAX_BATCH = 500;
+
+/** `accepted` or `duplicate`: a job not started yet is IN_PROGRESS now; a cancelled one must not run. */
+const applyAcks = async (tx: Tx, acks: { report: AckReport; row: JobRow }[], history: NewHistoryEntry[]) => {
+  const now = new Date();
+  const outcomes = acks.map(({ report, row }) => {
+    const event = isTerminalJobStatus(row.status) ? `acknowledged after ${row.status}` : 'acknowledged';
+    history.push({ jobId: row.id, event, detail: report.message.state });
+    if (row.status !== 'START_REQUESTED') return { report, row, isChanged: false };
+    const started: JobRow = { ...row, status: 'IN_PROGRESS', startedAt: now, updatedAt: now };
+    return { report, row: started, isChanged: true };
+  });
+  await repo.markJobsStarted(
+    tx,
+    outcomes.filter((o) => o.isChanged).map((o) => o.row.id),
+    now,
+  );
+  return outcomes;
+};
+
+/**
+ * A result is stored only if the job has not finished yet; after a cancel (or expiry) won the race
+ * it goes to the job's history only.
+ */
+const applyResults = async (
+  tx: Tx,
+  results: { report: ResultReport; row: JobRow }[],
+  history: NewHistoryEntry[],
+) => {
+  const stored: JobRow[] = [];
+  const activities: NewActivity[] = [];
+  const outcomes = results.map(({ report, row }) => {
+    const { message } = report;
+    const summary = describeResult(message);
+    const late = lateResultEvent[row.status];
+    if (late) {
+      history.push({ jobId: row.id, event: late, detail: summary });
+      return { report, row, isChanged: false };
+    }
+    const updated: JobRow = {
+      ...row,
+      status: message.status,
+      jobResult: message.result,
+      resultContent: capResultContent(message.resultContent),
+      startedAt: row.startedAt ?? (message.startedAt ? new Date(message.startedAt) : null),
+      finishedAt: new Date(message.finishedAt),
+      updatedAt: new Date(),
+    };
+    stored.push(updated);
+    history.push({ jobId: row.id, event: 'result', detail: summary });
+    const outcome = message.result === 'SUCCESS' ? 'SUCCESS' : 'FAILURE';
+    activities.push(jobActivity(updated, 'job.result', { outcome, detail: summary }));
+    return { report, row: updated, isChanged: true };
+  });
+  await repo.storeJobResults(tx, stored);
+  await insertActivities(tx, activities);
+  return outcomes;
+};
+
+type AckReport = Extract<Report, { kind: 'ack' }>;
+type ResultReport = Extract<Report, { kind: 'result' }>;
+
+/** One transaction for a batch of reports (at most one ack or result per job), then the answers. */
+const writeBatch = async (ctx: AgentJobContext, reports: Report[]) => {
+  const sent = reports.filter((r) => r.kind === 'sent');
+  const acks = reports.filter((r): r is AckReport => r.kind === 'ack');
+  const results = reports.filter((r): r is ResultReport => r.kind === 'result');
+  const { ackOutcomes, resultOutcomes, unknown } = await ctx.db.transaction(async (tx) => {
+    // First: a job's `sent` is written before its acknowledgement (the agent answers what it got).
+    await repo.insertSentHistory(tx, sent);
+    const reported = [...acks, ...results];
+    const locked = await repo.lockJobs(
+      tx,
+      reported.map((r) => r.message.jobUid),
+    );
+    const byUid = new Map(locked.map((row) => [row.jobUid, row]));
+    // Another device's job is not found, like a missing one.
+    const rowOf = (r: AckReport | ResultReport) => {
+      const row = byUid.get(r.message.jobUid);
+      return row?.deviceId === r.device.id ? row : undefined;
+    };
+    const known = <R extends AckReport | ResultReport>(list: R[]) =>
+      list.flatMap((report) => {
+        const row = rowOf(report);
+        return row ? [{ report, row }] : [];
+      });
+    const history: NewHistoryEntry[] = [];
+    const ackOutcomes = await applyAcks(tx, known(acks), history);
+    const resultOutcomes = await applyResults(tx, known(results), history);
+    await repo.insertHistory(tx, history);
+    return { ackOutcomes, resultOutcomes, unknown: reported.filter((r) => !rowOf(r)) };
+  });
+
+  for (const { device, message } of unknown)
+    ctx.log.warn(
+      { deviceId: device.id, jobUid: message.jobUid },
+      message.type === 'jobAck' ? 'ack of an unknown job' : 'result of an unknown job',
+    );
+  // Cancelled or expired before the agent took it: it must not run (or must stop).
+  for (const { report, row } of ackOutcomes)
+    if (report.message.state === 'accepted' && (row.status === 'CANCELLED' || row.status === 'EXPIRED'))
+      report.send(cancelMessage(report.message.jobUid));
+  // Confirmed even for an unknown job: there is nothing to keep it for.
+  for (const { send, message } of results) send({ v: 1, type: 'jobResultStored', jobUid: message.jobUid });
+  const changed = [...ackOutcomes, ...resultOutcomes].filter((o) => o.isChanged).map((o) => o.row);
+  publishJobUpdates(ctx.bus, changed);
+};
+
+const jobUidOf = (report: Report) => (report.kind === 'sent' ? report.jobUid : report.message.jobUid);
+
+/**
+ * Writes job reports in batches (group commit): while one batch commits, the next gathers, so a
+ * fan-out's results take a few transactions instead of one each, and a lone report is written at
+ * once. One batch at a time, in arrival order. A batch that fails is written again report by report,
+ * so one bad report fails alone.
+ */
+const createReportWriter = (ctx: AgentJobContext) => {
+  const queue: Pending[] = [];
+  let isRunning = false;
+
+  /** The oldest reports, up to MAX_BATCH, stopping before a second ack or result of one job. */
+  const takeBatch = () => {
+    const jobUids = new Set<string>();
+    let n = 0;
+    for (; n < queue.length && n < MAX_BATCH; n++) {
+      const { report } = queue[n]!;
+      if (report.kind === 'sent') continue;
+      if (jobUids.has(report.message.jobUid)) break;
+      jobUids.add(report.message.jobUid);
+    }
+    return queue.splice(0, n);
+  };
+
+  const writeEach = async (batch: Pending[]) => {
+    for (const pending of batch)
+      await writeBatch(ctx, [pending.report]).then(pending.resolve, pending.reject);
+  };
+
+  const writeNext = async () => {
+    const batch = takeBatch();
+    try {
+      await writeBatch(
+        ctx,
+        batch.map((p) => p.report),
+      );
+      for (const pending of batch) pending.resolve();
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      ctx.log.warn(
+        { err: error, reports: batch.length, first: jobUidOf(batch[0]!.report) },
+        'a batch of job reports failed; writing them one by one',
+      );
+      await writeEach(batch);
+    }
+  };
+
+  const run = async () => {
+    try {
+      while (queue.length > 0) await writeNext();
+    } finally {
+      isRunning = false;
+    }
+  };
+
+  return (report: Report) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ report, resolve, reject });
+      if (isRunning) return;
+      isRunning = true;
+      // The reports that arrive in this turn of the event loop go in the first batch.
+      setImmediate(() => void run());
+    });
+};
+
+/** One writer per server (per context): its reports share the batches. */
+const writers = new WeakMap<AgentJobContext, ReturnType<typeof createReportWriter>>();
+const writerOf = (ctx: AgentJobContext) => {
+  let writer = writers.get(ctx);
+  if (!writer) {
+    writer = createReportWriter(ctx);
+    writers.set(ctx, writer);
+  }
+  return writer;
+};
+
+/** The agent's `jobAck`: a job not started yet is IN_PROGRESS now. Resolves once written and answered. */
+export const onJobAck = (ctx: AgentJobContext, device: AgentJobDevice, send: Send, message: AgentJobAck) =>
+  writerOf(ctx)({ kind: 'ack', device, send, message });
+
+/**
+ * The agent's `jobResult`, stored unless the job has finished already (a cancel won the race: the
+ * result goes to its history). Either way jobResultStored lets the agent forget it.
+ */
+export const onJobResult = (
+  ctx: AgentJobContext,
+  device: AgentJobDevice,
+  send: Send,
+  message: AgentJobResult,
+) => writerOf(ctx)({ kind: 'result', device, send, message });
+
+/** A live job went out to the connected agent: its `sent` history, written with the next batch. */
+export const recordJobSent = (ctx: AgentJobContext, deviceId: number, jobUid: string, detail: string) =>
+  writerOf(ctx)({ kind: 'sent', deviceId, jobUid, detail });
+
+/** Live output is relayed to consoles (job.output), not stored: the result holds the capped output. */
+export const createOutputRelay = (ctx: AgentJobContext, device: AgentJobDevice) => {
+  const checked = new Map<string, boolean>();
+
+  const isOwnJob = async (jobUid: string) => {
+    const known = checked.get(jobUid);
+    if (known !== undefined) return known;
+    const jobId = await repo.isDeviceJob(ctx.db, device.id, jobUid);
+    if (checked.size >= CHECKED_OUTPUT_JOBS) checked.delete(checked.keys().next().value!);
+    checked.set(jobUid, jobId !== undefined);
+    if (jobId !== undefined)
+      await repo.insertHistory(ctx.db, [{ jobId, event: 'output', detail: 'the device streams output' }]);
+    return jobId !== undefined;
+  };
+
+  return async (message: AgentJobOutput) => {
+    if (!(await isOwnJob(message.jobUid))) return;
+    publishConsoleEvent(ctx.bus, {
+      type: 'job.output',
+      time: new Date().toISOString(),
+      organizationId: device.organizationId,
+      nodeId: device.id,
+      jobUid: message.jobUid,
+      seq: message.seq,
+      stream: message.stream,
+      data: message.data,
+    });
+  };
+};

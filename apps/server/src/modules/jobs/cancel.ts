@@ -1,0 +1,72 @@
+import { cancelStatusFor, isTerminalJobStatus, type JobStatus } from '@rmm/domain';
+import type { Db, Tx } from '../../db/database.ts';
+import type { Actor } from '../../types.ts';
+import { insertActivities } from '../activities/repository.ts';
+import { jobActivity } from './activities.ts';
+import { jobError } from './errors.ts';
+import type { JobRow } from './mapper.ts';
+import * as repo from './repository.ts';
+
+export type CancelRequest = { nodeId: number; jobUid: string };
+
+/** Thrown inside the transaction when a job to cancel has finished (perhaps a result just won the race). */
+export class JobFinishedError extends Error {
+  constructor(readonly row: JobRow) {
+    super(`job ${row.jobUid} is ${row.status}`);
+  }
+}
+
+/**
+ * What a cancel sets. A job its agent has not acknowledged is simply CANCELLED (it is never sent
+ * again); an acknowledged one by the cancel rule: backup, disk-or-file restore and remote jobs are
+ * asked to stop (CANCEL_REQUESTED, the agent's CANCELLED result finishes them), others end now.
+ */
+const cancelledStatusOf = (row: JobRow): JobStatus =>
+  row.status === 'START_REQUESTED'
+    ? 'CANCELLED'
+    : cancelStatusFor({ jobType: row.jobType, content: row.content });
+
+/** Cancels jobs in the caller's transaction, each locked first; answers the changed rows. */
+export const cancelJobs = async (tx: Tx, actor: Actor, requests: CancelRequest[], now: Date) => {
+  if (requests.length === 0) return [];
+  const locked = await repo.lockJobs(
+    tx,
+    requests.map((r) => r.jobUid),
+  );
+  const current = new Map(locked.map((row) => [row.jobUid, row]));
+  const changed = new Map<string, JobRow>();
+  for (const request of requests) {
+    const row = current.get(request.jobUid);
+    if (!row || row.deviceId !== request.nodeId) throw jobError('JOB_NOT_FOUND');
+    if (isTerminalJobStatus(row.status)) throw new JobFinishedError(row);
+    const status = cancelledStatusOf(row);
+    const updated = await repo.updateJobRow(tx, row, {
+      status,
+      updatedAt: now,
+      ...(status === 'CANCELLED' ? { finishedAt: now } : {}),
+    });
+    current.set(row.jobUid, updated);
+    changed.set(row.jobUid, updated);
+  }
+  const rows = [...changed.values()];
+  const detailOf = (row: JobRow) => (row.status === 'CANCELLED' ? 'cancelled' : 'cancel requested');
+  await repo.insertHistory(
+    tx,
+    rows.map((row) => ({ jobId: row.id, event: detailOf(row), detail: `by ${actor.email}` })),
+  );
+  await insertActivities(
+    tx,
+    rows.map((row) => jobActivity(row, 'job.cancel', { actor, detail: detailOf(row) })),
+  );
+  return rows;
+};
+
+/** The losing cancel of a race is kept in the job's history (its transaction was rolled back). */
+export const recordRefusedCancel = (db: Db, actor: Actor, row: JobRow) =>
+  repo.insertHistory(db, [
+    {
+      jobId: row.id,
+      event: 'cancel refused',
+      detail: `by ${actor.email}: the job was already ${row.status}`,
+    },
+  ]);

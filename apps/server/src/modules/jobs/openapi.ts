@@ -1,0 +1,50 @@
+import {
+  ActionJobContent,
+  JOB_OUTPUT_CAP_BYTES,
+  JOB_OUTPUT_CHUNK_BYTES,
+  jobTypeNumbers,
+  SUBMIT_MAX_JOBS,
+} from '@rmm/domain';
+import { z } from 'zod';
+
+const typeList = Object.entries(jobTypeNumbers)
+  .map(([name, number]) => `${number} ${name}`)
+  .join(', ');
+
+const actionContentSchema = JSON.stringify(z.toJSONSchema(ActionJobContent, { io: 'input' }), null, 2);
+
+/** The submit call's documentation, generated from the domain so that it cannot go stale. */
+export const submitJobDescription = `
+Stores every job before it answers; the device's agent gets it at once when it is connected,
+otherwise when it next connects (unfinished jobs are sent in creation order). A job not delivered
+within \`JOB_EXPIRY_SECONDS\` is marked \`EXPIRED\` and never run. At most ${SUBMIT_MAX_JOBS} jobs per call.
+
+**Job types** (number or name): ${typeList}. An unknown type is refused (400, the field named) and nothing is stored.
+
+**New job**: no \`jobUid\`; \`jobStatus\` absent or \`START_REQUESTED\`; \`content\` is checked against
+the job type's schema. Needs \`jobs.run\`.
+
+**ACTION content** runs a script or a built-in action:
+
+\`\`\`json
+${actionContentSchema}
+\`\`\`
+
+\`script\` is inline \`{language, code}\` (languages sh, bash, python, powershell, cmd) or a library
+script \`{scriptId}\` (answers 404 \`SCRIPT_NOT_FOUND\` until the script library exists).
+\`parameters\` are passed as separate arguments. \`{"builtin": "REBOOT"}\` restarts the device.
+The result's \`resultContent\` holds \`exitCode\`, \`stdout\`, \`stderr\` (each kept up to
+${JOB_OUTPUT_CAP_BYTES} bytes, \`JOB_OUTPUT_CAP_BYTES\`; \`truncated\` is then true) and \`errorMessage\`;
+result SUCCESS means exit code 0. Live output reaches the console's \`/events\` socket as \`job.output\`
+events in chunks of at most ${JOB_OUTPUT_CHUNK_BYTES} bytes.
+
+**Cancel**: re-submit the job with its \`jobUid\` and \`jobStatus\` \`CANCEL_REQUESTED\` or \`CANCELLED\`
+(needs \`jobs.cancel\`). A job its agent has not acknowledged becomes CANCELLED; otherwise backup,
+disk-or-file restore and remote jobs become CANCEL_REQUESTED until the agent stops them, any other
+job CANCELLED. A finished job answers 409 \`JOB_FINISHED\`.
+
+**cacheExpiration**: when the device answer this was based on has expired, 409 \`DEVICE_CACHE_EXPIRED\`.
+
+**Idempotency-Key** header: a retry with the same key and body answers the stored answer; the same
+key with another body answers 422 \`IDEMPOTENCY_KEY_REUSED\`. Keys are kept \`IDEMPOTENCY_KEY_TTL_HOURS\`.
+`;

@@ -1,0 +1,133 @@
+import {
+  SUBMIT_JOB_PATH,
+  type SubmitJobRequest,
+  type SubmitJobResponse,
+  type SubmittedJob,
+} from '@rmm/domain';
+import type { z } from 'zod';
+import type { Bus } from '../../bus/index.ts';
+import type { Db } from '../../db/database.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../types.ts';
+import { type CancelRequest, cancelJobs, JobFinishedError, recordRefusedCancel } from './cancel.ts';
+import { contentOf, insertNewJobs, type NewJob } from './create.ts';
+import { dispatchCancels, dispatchJobs } from './dispatch.ts';
+import { jobError } from './errors.ts';
+import { hashRequest, storedAnswer } from './idempotency.ts';
+import { type JobRow, toStoredJob } from './mapper.ts';
+import * as repo from './repository.ts';
+
+type Input = z.output<typeof SubmitJobRequest>;
+type Item = { kind: 'new'; index: number } | { kind: 'cancel'; jobUid: string };
+type Plan = { newJobs: NewJob[]; cancels: CancelRequest[]; nodes: { nodeId: number; items: Item[] }[] };
+
+export type SubmitOptions = {
+  db: Db;
+  bus: Bus;
+  actor: Actor;
+  input: Input;
+  idempotencyKey?: string | undefined;
+  jobExpirySeconds: number;
+};
+
+const checkPermissions = (actor: Actor, jobs: SubmittedJob[]) => {
+  if (jobs.some((job) => !job.jobUid) && !actor.permissions.has('jobs.run')) throw forbidden();
+  if (jobs.some((job) => job.jobUid) && !actor.permissions.has('jobs.cancel')) throw forbidden();
+};
+
+/** Every node must be a device in the caller's scope (one outside it is "not found", like a missing one). */
+const resolveDevices = async (db: Db, actor: Actor, input: Input) => {
+  const ids = [...new Set(input.nodes.map((node) => node.nodeId))];
+  const found = new Map((await repo.findJobDevices(db, actor.scope, ids)).map((d) => [d.id, d]));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw notFound(`Device ${missing} not found.`);
+  return found;
+};
+
+/** PostgreSQL text cannot hold NUL characters: refused up front rather than failing the insert. */
+const refuseNul = (job: SubmittedJob, where: string) => {
+  if (JSON.stringify(job).includes('\\u0000'))
+    throw badRequest(`${where}: text must not contain NUL characters`);
+};
+
+const planOf = (input: Input, devices: Map<number, repo.JobDevice>): Plan => {
+  const plan: Plan = { newJobs: [], cancels: [], nodes: [] };
+  for (const [n, node] of input.nodes.entries()) {
+    const items: Item[] = node.jobs.map((job, j): Item => {
+      if (job.jobUid) {
+        plan.cancels.push({ nodeId: node.nodeId, jobUid: job.jobUid });
+        return { kind: 'cancel', jobUid: job.jobUid };
+      }
+      refuseNul(job, `body.nodes.${n}.jobs.${j}`);
+      plan.newJobs.push({
+        device: devices.get(node.nodeId)!,
+        jobType: job.jobType,
+        jobName: job.jobName,
+        content: contentOf(job.jobType, job.content),
+        message: job.message ?? null,
+        data: job.data ?? null,
+        originalLocation: job.originalLocation ?? null,
+      });
+      return { kind: 'new', index: plan.newJobs.length - 1 };
+    });
+    plan.nodes.push({ nodeId: node.nodeId, items });
+  }
+  return plan;
+};
+
+const answerOf = (plan: Plan, created: JobRow[], cancelled: JobRow[]): SubmitJobResponse => {
+  const byUid = new Map(cancelled.map((row) => [row.jobUid, row]));
+  return {
+    resultCode: 'SUCCESS',
+    status: 'SUCCESS',
+    nodes: plan.nodes.map(({ nodeId, items }) => ({
+      nodeId,
+      jobs: items.map((item) =>
+        toStoredJob(item.kind === 'new' ? created[item.index]! : byUid.get(item.jobUid)!),
+      ),
+    })),
+  };
+};
+
+/**
+ * Spec §7 POST /webapp/submit/job: new jobs and cancels, stored in one transaction (with their
+ * activities and the Idempotency-Key answer) before the answer; agents hear of them after the commit.
+ */
+export const submitJobs = async (options: SubmitOptions): Promise<SubmitJobResponse> => {
+  const { db, bus, actor, input, idempotencyKey: key } = options;
+  checkPermissions(
+    actor,
+    input.nodes.flatMap((node) => node.jobs),
+  );
+  const requestHash = hashRequest(SUBMIT_JOB_PATH, input);
+  const replay = key ? await storedAnswer(db, actor.id, key, requestHash) : undefined;
+  if (replay) return replay;
+  if (input.cacheExpiration !== undefined && input.cacheExpiration < Date.now())
+    throw jobError('DEVICE_CACHE_EXPIRED');
+  const plan = planOf(input, await resolveDevices(db, actor, input));
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + options.jobExpirySeconds * 1000);
+  const outcome = await db
+    .transaction(async (tx) => {
+      const keyId = key ? await repo.claimIdempotencyKey(tx, actor.id, key, requestHash) : undefined;
+      if (key && keyId === undefined) return undefined; // the same key committed meanwhile
+      const created = await insertNewJobs(tx, actor, plan.newJobs, expiresAt);
+      const cancelled = await cancelJobs(tx, actor, plan.cancels, now);
+      const answer = answerOf(plan, created, cancelled);
+      if (keyId !== undefined) await repo.saveIdempotencyResponse(tx, keyId, answer);
+      return { answer, created, cancelled };
+    })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof JobFinishedError)) throw error;
+      await recordRefusedCancel(db, actor, error.row);
+      throw jobError('JOB_FINISHED');
+    });
+  if (!outcome) {
+    const stored = await storedAnswer(db, actor.id, key!, requestHash);
+    if (!stored) throw conflict('A request with this Idempotency-Key is still being processed.');
+    return stored;
+  }
+  dispatchJobs(bus, outcome.created);
+  dispatchCancels(bus, outcome.cancelled);
+  return outcome.answer;
+};

@@ -1,0 +1,133 @@
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { type Device, type deviceSorts, findNodeRole } from '@rmm/domain';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RelativeTime } from '../../../components/relative-time.tsx';
+import { ApprovalBadge } from '../../devices/components/approval-badge.tsx';
+import { DeviceStatusBadge } from '../../devices/components/device-status-badge.tsx';
+
+export type DeviceSort = (typeof deviceSorts)[number];
+type SortField = Exclude<DeviceSort, `-${string}`>;
+
+export const columnIds = [
+  'name',
+  'hostname',
+  'status',
+  'approval',
+  'organization',
+  'location',
+  'role',
+  'os',
+  'loggedOnUser',
+  'ipAddress',
+  'lastSeen',
+  'agentVersion',
+  'created',
+] as const;
+export type ColumnId = (typeof columnIds)[number];
+
+export type DeviceColumn = {
+  id: ColumnId;
+  /** Fixed widths keep the columns still while rows scroll in and out. */
+  width: number;
+  sortField?: SortField;
+  render: (device: Device) => ReactNode;
+};
+
+const line = (text: string | null | undefined) => (
+  <Text size="sm" truncate="end" title={text ?? undefined}>
+    {text ?? ''}
+  </Text>
+);
+
+const ApprovalCell = ({ device }: { device: Device }) => {
+  const { t } = useTranslation();
+  const label = t(`approvals.status.${device.approvalStatus}`);
+  if (device.approvalStatus === 'APPROVED') return line(label);
+  const color = device.approvalStatus === 'REJECTED' ? 'red' : 'orange';
+  return (
+    <Badge color={color} variant="outline" size="sm">
+      {label}
+    </Badge>
+  );
+};
+
+/** Every column a device table can show; the name is always shown. Agent data renders as text. */
+export const deviceColumns: Readonly<Record<ColumnId, DeviceColumn>> = {
+  name: {
+    id: 'name',
+    width: 230,
+    sortField: 'displayName',
+    render: (device) => (
+      <Group gap={6} wrap="nowrap" miw={0}>
+        <Anchor
+          component={Link}
+          to={`/deviceDashboard/${device.id}/overview`}
+          size="sm"
+          fw={500}
+          truncate="end"
+          title={device.displayName}
+          miw={0}
+        >
+          {device.displayName}
+        </Anchor>
+        <ApprovalBadge status={device.approvalStatus} size="xs" style={{ flexShrink: 0 }} />
+      </Group>
+    ),
+  },
+  hostname: { id: 'hostname', width: 180, render: (device) => line(device.hostname) },
+  status: {
+    id: 'status',
+    width: 100,
+    sortField: 'status',
+    render: (device) => <DeviceStatusBadge status={device.status} />,
+  },
+  approval: { id: 'approval', width: 120, render: (device) => <ApprovalCell device={device} /> },
+  organization: { id: 'organization', width: 170, render: (device) => line(device.organizationName) },
+  location: { id: 'location', width: 150, render: (device) => line(device.locationName) },
+  role: {
+    id: 'role',
+    width: 170,
+    render: (device) => line(device.nodeRoleId === null ? null : findNodeRole(device.nodeRoleId)?.name),
+  },
+  os: {
+    id: 'os',
+    width: 190,
+    render: (device) => line([device.osName, device.osVersion].filter(Boolean).join(' ')),
+  },
+  loggedOnUser: { id: 'loggedOnUser', width: 150, render: (device) => line(device.loggedOnUser) },
+  ipAddress: {
+    id: 'ipAddress',
+    width: 130,
+    render: (device) => (
+      <Text size="sm" ff="monospace" truncate="end">
+        {device.ipAddresses[0] ?? ''}
+      </Text>
+    ),
+  },
+  lastSeen: {
+    id: 'lastSeen',
+    width: 120,
+    sortField: 'lastSeen',
+    render: (device) => <RelativeTime value={device.lastSeen} size="sm" />,
+  },
+  agentVersion: { id: 'agentVersion', width: 120, render: (device) => line(device.agentVersion) },
+  created: {
+    id: 'created',
+    width: 120,
+    sortField: 'createTime',
+    render: (device) => line(dayjs(device.createTime).format('YYYY-MM-DD')),
+  },
+};
+
+export const defaultSearchColumns: ColumnId[] = [
+  'name',
+  'status',
+  'organization',
+  'location',
+  'os',
+  'ipAddress',
+  'lastSeen',
+];

@@ -1,0 +1,38 @@
+import { type CriteriaRule, findNodeRole, type SearchCriteria } from '@rmm/domain';
+import type { TFunction } from 'i18next';
+import { criteriaFields, needsValue, type ValueKind } from './criteria.ts';
+
+/** Kinds whose values are codes with a label of their own. */
+const labelKeys: Partial<Record<ValueKind, string>> = {
+  status: 'devices.status',
+  deviceClass: 'deviceSearch.deviceClass',
+  approvalStatus: 'approvals.status',
+  platform: 'deviceSearch.platform',
+};
+
+const describeValue = (rule: CriteriaRule, t: TFunction) => {
+  const { kind } = criteriaFields[rule.field];
+  const labelKey = labelKeys[kind];
+  if (labelKey) return t(`${labelKey}.${rule.value}`, { defaultValue: String(rule.value) });
+  // Roles are built in (GET /noderole/list answers the same list).
+  if (kind === 'nodeRole' && typeof rule.value === 'number')
+    return findNodeRole(rule.value)?.name ?? t('deviceSearch.roleId', { id: rule.value });
+  if (kind === 'boolean') return rule.value ? t('common.yes') : t('common.no');
+  return String(rule.value);
+};
+
+/** "Status is Down and Needs reboot is Yes"; an empty list reads "Every device". */
+export const describeCriteria = (criteria: SearchCriteria, t: TFunction): string => {
+  if (criteria.rules.length === 0) return t('groups.everyDevice');
+  return criteria.rules
+    .map((rule) =>
+      [
+        t(`deviceSearch.field.${rule.field}`),
+        t(`deviceSearch.operator.${rule.operator}`),
+        needsValue(rule.operator) ? describeValue(rule, t) : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    )
+    .join(criteria.match === 'all' ? t('groups.and') : t('groups.or'));
+};

@@ -1,0 +1,42 @@
+import { Button, type ButtonProps, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { isTerminalJobStatus, type StoredJob } from '@rmm/domain';
+import { IconPlayerStop } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useHasPermission } from '../../auth/queries.ts';
+import { useCancelJobMutation } from '../queries.ts';
+import { showJobError } from './show-job-error.ts';
+
+/** Asks, then cancels the job (spec §4 cancel rule); hidden once the job has ended or for users who may not. */
+export const CancelJobButton = ({ job, ...props }: { job: StoredJob } & ButtonProps) => {
+  const { t } = useTranslation();
+  const canCancel = useHasPermission('jobs.cancel');
+  const cancel = useCancelJobMutation();
+  if (!canCancel || isTerminalJobStatus(job.jobStatus) || job.jobStatus === 'CANCEL_REQUESTED') return null;
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: t('jobs.cancel.title', { name: job.jobName }),
+      children: <Text size="sm">{t('jobs.cancel.body')}</Text>,
+      labels: { confirm: t('jobs.cancel.button'), cancel: t('jobs.cancel.keep') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        cancel.mutate(job, {
+          onSuccess: () => notifications.show({ color: 'green', message: t('jobs.cancel.done') }),
+          onError: (error) => showJobError(t, error),
+        }),
+    });
+  return (
+    <Button
+      color="red"
+      variant="light"
+      leftSection={<IconPlayerStop size={16} />}
+      onClick={confirm}
+      loading={cancel.isPending}
+      aria-label={`${t('jobs.cancel.button')}: ${job.jobName}`}
+      {...props}
+    >
+      {t('jobs.cancel.button')}
+    </Button>
+  );
+};

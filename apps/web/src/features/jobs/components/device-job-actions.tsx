@@ -1,0 +1,34 @@
+import { Button, Drawer, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Device } from '@rmm/domain';
+import { IconTerminal2 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useHasPermission } from '../../auth/queries.ts';
+import { RebootDeviceButton } from './reboot-device-button.tsx';
+import { RunScriptPanel } from './run-script-panel.tsx';
+
+/** The device dashboard's job actions: Run script (a side panel) and Reboot, for users who may run jobs. */
+export const DeviceJobActions = ({ device }: { device: Device }) => {
+  const { t } = useTranslation();
+  const canRun = useHasPermission('jobs.run');
+  const [isOpen, { open, close }] = useDisclosure(false);
+  if (!canRun) return null;
+  return (
+    <Group gap="xs">
+      <Button variant="light" leftSection={<IconTerminal2 size={16} />} onClick={open}>
+        {t('jobs.runScript.button')}
+      </Button>
+      <RebootDeviceButton device={device} />
+      <Drawer
+        opened={isOpen}
+        onClose={close}
+        position="right"
+        size="xl"
+        title={t('jobs.runScript.title', { name: device.displayName })}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <RunScriptPanel device={device} />
+      </Drawer>
+    </Group>
+  );
+};

@@ -1,0 +1,101 @@
+import { cancelStatusFor, isTerminalJobStatus, type ScriptJobContent, type StoredJob } from '@rmm/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRealtimeStatus } from '../realtime/realtime-status.ts';
+import { JobActionError } from './api/job-action-error.ts';
+import { type JobDetail, jobsApi, type PendingJobListParams } from './api/jobs-api.ts';
+import { runShortJob, type ShortJob } from './api/run-short-job.ts';
+import { submitJobs } from './api/submit-jobs.ts';
+import { newerJob, storeJob } from './apply-job-event.ts';
+import { jobKeys } from './job-keys.ts';
+import { type JobOutput, takeEarlyOutput } from './job-output.ts';
+
+/** Without the live channel a running job is read this often instead (a slow safety net, not §9's poll). */
+const OFFLINE_REFRESH_MS = 5_000;
+
+/**
+ * One job, kept current by job.updated events. It is read on mount and after a reconnect; while the
+ * live channel is down and the job runs, it is read every few seconds.
+ */
+export const useJobQuery = (jobUid: string | undefined) => {
+  const queryClient = useQueryClient();
+  const isLive = useRealtimeStatus() === 'live';
+  const queryKey = jobKeys.detail(jobUid ?? '');
+  return useQuery({
+    queryKey,
+    queryFn: async () => newerJob(queryClient.getQueryData<JobDetail>(queryKey), await jobsApi.get(jobUid!)),
+    enabled: jobUid !== undefined,
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const status = query.state.data?.jobStatus;
+      return isLive || !status || isTerminalJobStatus(status) ? false : OFFLINE_REFRESH_MS;
+    },
+  });
+};
+
+/** A job's live output from job.output events, including what came before this view opened. */
+export const useJobOutputQuery = (jobUid: string) => {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: jobKeys.output(jobUid),
+    queryFn: () => queryClient.getQueryData<JobOutput>(jobKeys.output(jobUid)) ?? { chunks: [] },
+    // Created at once, so that events arriving from now on land in it.
+    initialData: () => takeEarlyOutput(jobUid),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+};
+
+export const usePendingJobsQuery = (params: PendingJobListParams) =>
+  useQuery({
+    queryKey: jobKeys.list(params),
+    queryFn: () => jobsApi.listPending(params),
+    placeholderData: keepPreviousData,
+  });
+
+const scriptJobName = (content: ScriptJobContent) => {
+  const firstLine = 'code' in content.script ? content.script.code.trim().split('\n')[0]!.trim() : '';
+  return firstLine.length > 60 ? `${firstLine.slice(0, 59)}…` : firstLine || 'Script';
+};
+
+/** Runs a script on one device (an ACTION job, sent with an Idempotency-Key); answers the stored job. */
+export const useRunScriptMutation = (nodeId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ content, jobName }: { content: ScriptJobContent; jobName?: string }) => {
+      const job = { jobType: 'ACTION' as const, jobName: jobName?.trim() || scriptJobName(content), content };
+      const [stored] = await submitJobs(queryClient, [{ nodeId, jobs: [job] }], { isIdempotent: true });
+      if (!stored) throw new JobActionError('jobs.submitError');
+      storeJob(queryClient, stored, { isWatched: true });
+      return stored;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.lists }),
+  });
+};
+
+/** Cancels a job by submitting it again with the status the cancel rule gives (spec §4). */
+export const useCancelJobMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (job: StoredJob) => {
+      const cancel = {
+        jobUid: job.jobUid,
+        jobType: job.jobType,
+        jobName: job.jobName,
+        jobStatus: cancelStatusFor(job),
+      };
+      const [stored] = await submitJobs(queryClient, [{ nodeId: job.nodeId, jobs: [cancel] }]);
+      if (stored) storeJob(queryClient, stored);
+      return stored;
+    },
+    onSettled: (_data, _error, job) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: jobKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: jobKeys.detail(job.jobUid) }),
+      ]),
+  });
+};
+
+/** The short-action helper as a mutation: submit, poll, resolve on success (see runShortJob). */
+export const useShortJobMutation = (nodeId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (job: ShortJob) => runShortJob(queryClient, { nodeId, job }) });
+};
