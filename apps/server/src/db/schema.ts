@@ -202,6 +202,9 @@ export const devices = pgTable(
     index('devices_role_idx').on(t.nodeRoleId),
     index('devices_approval_idx').on(t.approvalStatus, t.organizationId),
     index('devices_last_seen_idx').on(t.lastSeenAt),
+    // The "disk free under 10 %" and "needs reboot" presets count over these (docs/benchmarks.md).
+    index('devices_disk_idx').on(t.diskPercent),
+    index('devices_pending_reboot_idx').on(t.id).where(sql`${t.pendingReboot}`),
     index('devices_created_idx').on(t.createdAt),
     index('devices_parent_idx').on(t.parentDeviceId),
     // The status sweeper reads only devices that are not DOWN yet.

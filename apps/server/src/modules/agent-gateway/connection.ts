@@ -90,9 +90,14 @@ const handleMessage = async (
   if (message.type === 'heartbeat') return app.presence.seen(device, message.metrics);
   app.presence.seen(device);
   if (message.type === 'hello') {
-    await saveAgentInfo(app.db, device.id, message);
-    // After hello the agent is ready for jobs: it gets its unfinished ones, in order.
-    return jobs.sendUnfinished();
+    // After hello the agent is ready for jobs: it gets its unfinished ones, in order, even when its
+    // details could not be saved (a busy database must not hold back queued work).
+    try {
+      await saveAgentInfo(app.db, device.id, message);
+    } finally {
+      await jobs.sendUnfinished();
+    }
+    return;
   }
   if (isJobMessage(message)) return jobs.handle(message);
   if (message.type === 'wakeOnLanResult') return onWakeOnLanResult(app, device, message);

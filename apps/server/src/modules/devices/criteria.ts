@@ -17,7 +17,11 @@ import { devices } from '../../db/schema.ts';
  */
 
 type FieldKind = 'text' | 'number' | 'boolean' | 'array';
-type Field = { kind: FieldKind; expression: SQL };
+/**
+ * `mirrorOf`: the field is `total - column` (disk free from disk used); comparisons are written on the
+ * column itself, flipped, so its index serves them.
+ */
+type Field = { kind: FieldKind; expression: SQL; mirrorOf?: { column: SQL; total: number } };
 
 const networkRoleIds = builtInNodeRoles.filter((r) => r.nodeClass.startsWith('NMS_')).map((r) => r.id);
 
@@ -32,7 +36,11 @@ const fields: Readonly<Record<DeviceSearchField, Field>> = {
   deviceClass: { kind: 'text', expression: deviceClassExpression },
   remoteSupportTools: { kind: 'array', expression: sql`${devices.remoteSupportTools}` },
   // The heartbeat reports the fullest volume's use; its free share is the rest.
-  diskFreePercent: { kind: 'number', expression: sql`(100 - ${devices.diskPercent})` },
+  diskFreePercent: {
+    kind: 'number',
+    expression: sql`(100 - ${devices.diskPercent})`,
+    mirrorOf: { column: sql`${devices.diskPercent}`, total: 100 },
+  },
   patchFailures: { kind: 'number', expression: sql`${devices.patchFailures}` },
   installIssues: { kind: 'number', expression: sql`${devices.installIssues}` },
   needsReboot: { kind: 'boolean', expression: sql`${devices.pendingReboot}` },
@@ -66,16 +74,25 @@ const isEmpty = (field: Field): SQL =>
       ? sql`(${field.expression} is null or ${field.expression} = '')`
       : sql`${field.expression} is null`;
 
+type Comparison = '<' | '<=' | '>' | '>=';
+const flipped: Record<Comparison, Comparison> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+
 const compare =
-  (op: '<' | '<=' | '>' | '>=') =>
-  (field: Field, value: CriteriaValue): SQL =>
-    field.kind === 'number' && typeof value === 'number'
-      ? sql`${field.expression} ${sql.raw(op)} ${param(field, value)}`
-      : sql`false`;
+  (op: Comparison) =>
+  (field: Field, value: CriteriaValue): SQL => {
+    if (field.kind !== 'number' || typeof value !== 'number') return sql`false`;
+    const { mirrorOf } = field;
+    return mirrorOf
+      ? sql`${mirrorOf.column} ${sql.raw(flipped[op])} ${param(field, mirrorOf.total - value)}`
+      : sql`${field.expression} ${sql.raw(op)} ${param(field, value)}`;
+  };
 
 const equals = (field: Field, value: CriteriaValue): SQL => {
   if (value === null) return field.kind === 'array' ? sql`false` : sql`${field.expression} is null`;
-  return fits(field, value) ? sql`${field.expression} = ${param(field, value)}` : sql`false`;
+  if (!fits(field, value)) return sql`false`;
+  // A bare boolean column (no parameter), so a partial index `where <column>` serves "needs reboot".
+  if (field.kind === 'boolean') return value === true ? field.expression : sql`not ${field.expression}`;
+  return sql`${field.expression} = ${param(field, value)}`;
 };
 
 const notEquals = (field: Field, value: CriteriaValue): SQL => {
@@ -102,15 +119,19 @@ const operators: Readonly<Record<SearchOperator, (field: Field, value: CriteriaV
   isNotEmpty: (field) => sql`not coalesce(${isEmpty(field)}, false)`,
 };
 
-/** `coalesce(..., false)`: a comparison with a missing value is "no match", never unknown. */
+/**
+ * One rule's condition. A comparison with a missing value is unknown (NULL), which a WHERE clause treats
+ * as "no match", and rules are only ever joined by AND or OR (never negated), so no `coalesce` is needed,
+ * and without one the indexes on the columns can serve the condition.
+ */
 export const ruleCondition = (rule: CriteriaRule): SQL => {
   const field = fields[rule.field];
   const operator = operators[rule.operator];
   if (!field || !operator) throw new Error(`unsupported criteria rule ${rule.field} ${rule.operator}`);
-  return sql`coalesce(${operator(field, rule.value)}, false)`;
+  return sql`(${operator(field, rule.value)})`;
 };
 
-/** The condition for a whole criteria expression; no rules match every device. */
+/** The condition for a whole criteria expression, for a WHERE clause only; no rules match every device. */
 export const criteriaCondition = (criteria: SearchCriteria): SQL => {
   if (criteria.rules.length === 0) return sql`true`;
   const conditions = criteria.rules.map(ruleCondition);

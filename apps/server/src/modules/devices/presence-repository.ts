@@ -64,7 +64,10 @@ export const flushPresence = async (
     with v as (
       select * from unnest(${column('deviceId')}::int[], ${seen}::timestamptz[], ${column('cpuPercent')}::real[],
         ${column('memoryPercent')}::real[], ${column('diskPercent')}::real[]) as v(id, seen, cpu, mem, disk)
-    ), prev as (select d.id, d.status from devices d join v on v.id = d.id)
+    ), prev as (
+      -- Rows are locked in id order, so two flushes (two server processes) never deadlock on each other.
+      select d.id, d.status from devices d where d.id in (select id from v) order by d.id for update
+    )
     update devices d set
       last_seen_at = greatest(d.last_seen_at, v.seen),
       cpu_percent = coalesce(v.cpu, d.cpu_percent),
@@ -81,12 +84,15 @@ export const flushPresence = async (
     .filter((c) => c.previousStatus !== c.status);
 };
 
-/** Marks DOWN every device not heard from since `cutoff`; answers those it changed. */
+/** Marks DOWN every device not heard from since `cutoff` (and not being written now); answers those it changed. */
 export const markOfflineDevices = async (db: DbOrTx, cutoff: Date) => {
   const at = cutoff.toISOString();
   const result = await db.execute(sql`
     with stale as (
+      -- SKIP LOCKED: a row a presence flush holds is being seen right now, so it is not stale, and the
+      -- sweep never waits on (or deadlocks with) a flush.
       select id, status from devices where status <> 'DOWN' and last_seen_at < ${at}::timestamptz
+      order by id for update skip locked
     )
     update devices d set status = 'DOWN', status_changed_at = now()
     from stale

@@ -43,8 +43,17 @@ type Pending = { report: Report; resolve: () => void; reject: (error: unknown) =
 /** Reports written in one transaction at most (a fan-out's 10,000 results take 20 of them). */
 const MAX_BATCH = 500;
 
-/** `accepted` or `duplicate`: a job not started yet is IN_PROGRESS now; a cancelled one must not run. */
-const applyAcks = async (tx: Tx, acks: { report: AckReport; row: JobRow }[], history: NewHistoryEntry[]) => {
+/**
+ * `accepted` or `duplicate`: a job not started yet is IN_PROGRESS now; a cancelled one must not run.
+ * A job whose result is in the same batch (`finishing`) is not written here: its result write sets
+ * the start time too.
+ */
+const applyAcks = async (
+  tx: Tx,
+  acks: { report: AckReport; row: JobRow }[],
+  history: NewHistoryEntry[],
+  finishing: Set<string>,
+) => {
   const now = new Date();
   const outcomes = acks.map(({ report, row }) => {
     const event = isTerminalJobStatus(row.status) ? `acknowledged after ${row.status}` : 'acknowledged';
@@ -55,7 +64,7 @@ const applyAcks = async (tx: Tx, acks: { report: AckReport; row: JobRow }[], his
   });
   await repo.markJobsStarted(
     tx,
-    outcomes.filter((o) => o.isChanged).map((o) => o.row.id),
+    outcomes.filter((o) => o.isChanged && !finishing.has(o.row.jobUid)).map((o) => o.row.id),
     now,
   );
   return outcomes;
@@ -103,7 +112,10 @@ const applyResults = async (
 type AckReport = Extract<Report, { kind: 'ack' }>;
 type ResultReport = Extract<Report, { kind: 'result' }>;
 
-/** One transaction for a batch of reports (at most one ack or result per job), then the answers. */
+/**
+ * One transaction for a batch of reports (per job at most one ack, then at most one result: a script
+ * that ends at once is acknowledged and finished in one write), then the answers.
+ */
 const writeBatch = async (ctx: AgentJobContext, reports: Report[]) => {
   const sent = reports.filter((r) => r.kind === 'sent');
   const acks = reports.filter((r): r is AckReport => r.kind === 'ack');
@@ -128,8 +140,16 @@ const writeBatch = async (ctx: AgentJobContext, reports: Report[]) => {
         return row ? [{ report, row }] : [];
       });
     const history: NewHistoryEntry[] = [];
-    const ackOutcomes = await applyAcks(tx, known(acks), history);
-    const resultOutcomes = await applyResults(tx, known(results), history);
+    const knownResults = known(results);
+    const finishing = new Set(knownResults.map(({ row }) => row.jobUid));
+    const ackOutcomes = await applyAcks(tx, known(acks), history, finishing);
+    // A result follows its acknowledgement in this batch: it applies to the acknowledged row.
+    const acknowledged = new Map(ackOutcomes.map(({ row }) => [row.jobUid, row]));
+    const resultOutcomes = await applyResults(
+      tx,
+      knownResults.map(({ report, row }) => ({ report, row: acknowledged.get(row.jobUid) ?? row })),
+      history,
+    );
     await repo.insertHistory(tx, history);
     return { ackOutcomes, resultOutcomes, unknown: reported.filter((r) => !rowOf(r)) };
   });
@@ -145,8 +165,11 @@ const writeBatch = async (ctx: AgentJobContext, reports: Report[]) => {
       report.send(cancelMessage(report.message.jobUid));
   // Confirmed even for an unknown job: there is nothing to keep it for.
   for (const { send, message } of results) send({ v: 1, type: 'jobResultStored', jobUid: message.jobUid });
-  const changed = [...ackOutcomes, ...resultOutcomes].filter((o) => o.isChanged).map((o) => o.row);
-  publishJobUpdates(ctx.bus, changed);
+  // One console event per job: its latest state (an acknowledged and finished job is just finished).
+  const latest = new Map<string, JobRow>();
+  for (const { row, isChanged } of [...ackOutcomes, ...resultOutcomes])
+    if (isChanged) latest.set(row.jobUid, row);
+  publishJobUpdates(ctx.bus, [...latest.values()]);
 };
 
 const jobUidOf = (report: Report) => (report.kind === 'sent' ? report.jobUid : report.message.jobUid);
@@ -161,15 +184,20 @@ const createReportWriter = (ctx: AgentJobContext) => {
   const queue: Pending[] = [];
   let isRunning = false;
 
-  /** The oldest reports, up to MAX_BATCH, stopping before a second ack or result of one job. */
+  /**
+   * The oldest reports, up to MAX_BATCH, stopping before a report that would break a job's order in
+   * the batch (per job: at most one ack, then at most one result).
+   */
   const takeBatch = () => {
-    const jobUids = new Set<string>();
+    const acked = new Set<string>();
+    const finished = new Set<string>();
     let n = 0;
     for (; n < queue.length && n < MAX_BATCH; n++) {
       const { report } = queue[n]!;
       if (report.kind === 'sent') continue;
-      if (jobUids.has(report.message.jobUid)) break;
-      jobUids.add(report.message.jobUid);
+      const { jobUid } = report.message;
+      if (finished.has(jobUid) || (report.kind === 'ack' && acked.has(jobUid))) break;
+      (report.kind === 'ack' ? acked : finished).add(jobUid);
     }
     return queue.splice(0, n);
   };

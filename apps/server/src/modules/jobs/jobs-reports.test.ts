@@ -90,4 +90,30 @@ describe('job reports of many agents at once', () => {
     expect(done).toMatchObject({ jobResult: 'SUCCESS', resultContent: { exitCode: 0, stdout: 'hi\n' } });
     expect(done.history.map((h) => h.event)).toEqual(['created', 'acknowledged', 'result']);
   });
+
+  it('writes an acknowledgement and the result that follows it at once in one batch, in order', async () => {
+    const device = await createDevice(ctx);
+    const [job] = await submitJobs(ctx, device.id, [createScriptJob()]);
+    const messages: ServerMessage[] = [];
+    const reports: AgentJobContext = { db: ctx.db, bus: ctx.app.bus, log: { warn: vi.fn(), error: vi.fn() } };
+    const agent = { id: device.id, organizationId: device.organizationId };
+    const send = (message: ServerMessage) => void messages.push(message);
+    const ack = { v: 1 as const, type: 'jobAck' as const, deviceId: device.id, jobUid: job!.jobUid };
+    await Promise.all([
+      onJobAck(reports, agent, send, { ...ack, state: 'accepted' }),
+      onJobResult(reports, agent, send, result(device.id, job!.jobUid)),
+      // A second acknowledgement of the same job cannot join the batch: it goes in the next one.
+      onJobAck(reports, agent, send, { ...ack, state: 'duplicate' }),
+    ]);
+    const stored = await getJob(ctx, job!.jobUid);
+    expect(stored).toMatchObject({ jobStatus: 'COMPLETED', jobResult: 'SUCCESS' });
+    expect(stored.startedAt).toEqual(expect.any(String));
+    expect(stored.history.map((h) => h.event)).toEqual([
+      'created',
+      'acknowledged',
+      'result',
+      'acknowledged after COMPLETED',
+    ]);
+    expect(messages.map((m) => m.type)).toEqual(['jobResultStored']);
+  });
 });

@@ -1,0 +1,2 @@
+CREATE INDEX "devices_disk_idx" ON "devices" USING btree ("disk_percent");--> statement-breakpoint
+CREATE INDEX "devices_pending_reboot_idx" ON "devices" USING btree ("id") WHERE "devices"."pending_reboot";
