@@ -1,8 +1,7 @@
 // Measures GET /devices (list, filters, text search, deep pages) and preset searches with many devices,
 // through the HTTP layer on PostgreSQL.
 // Usage: DATABASE_URL=postgres://... node --import tsx bench/src/device-list.ts [devices=100000] [requests=200]
-//   [--proposed-indexes]   measure with the indexes proposed in docs/benchmarks.md (created for the run
-//                          in the bench database only, dropped after it; no migration adds them yet)
+import { defaultSearchPresets } from '@rmm/domain';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -11,7 +10,6 @@ import { ensureAdministrator } from '../../apps/server/src/modules/auth/service.
 import { loadAverage, machineDescription } from './server-process.ts';
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const withProposedIndexes = process.argv.includes('--proposed-indexes');
 const deviceCount = Number(positional[0] ?? 100_000);
 const requests = Number(positional[1] ?? 200);
 const url = process.env.DATABASE_URL;
@@ -61,21 +59,6 @@ const seed = async () => {
   console.log(`seeded ${deviceCount - n} devices in ${Math.round(performance.now() - started)} ms`);
 };
 await seed();
-// Candidates for a migration: the -lastSeen/lastSeen order as an index, and the name order with the
-// name itself included so that deep OFFSET pages are index-only scans.
-const proposedIndexes = [
-  sql`create index if not exists bench_devices_last_seen_order_idx on devices (last_seen_at desc nulls last, id desc)`,
-  sql`create index if not exists bench_devices_name_covering_idx on devices (lower(display_name), id) include (display_name)`,
-];
-const dropProposedIndexes = async () => {
-  await database.db.execute(sql`drop index if exists bench_devices_last_seen_order_idx`);
-  await database.db.execute(sql`drop index if exists bench_devices_name_covering_idx`);
-};
-await dropProposedIndexes();
-if (withProposedIndexes) {
-  for (const statement of proposedIndexes) await database.db.execute(statement);
-  await database.db.execute(sql`vacuum analyze devices`);
-}
 
 const [someOrganization] = await rows<{ id: number }>(
   sql`select organization_id as id from devices group by organization_id order by organization_id limit 1`,
@@ -105,10 +88,7 @@ const measure = async (label: string, path: string) => {
 };
 
 console.log(`machine: ${machineDescription()}, load average ${loadAverage()}`);
-console.log(
-  `${deviceCount} devices, PostgreSQL, through app.inject (no network), ${requests} requests each` +
-    (withProposedIndexes ? ', WITH the proposed indexes' : ''),
-);
+console.log(`${deviceCount} devices, PostgreSQL, through app.inject (no network), ${requests} requests each`);
 console.log('\n| request (50 per page) | matches | p50 | p95 |\n|---|---|---|---|');
 await measure('`GET /devices` first page', '/devices?pageSize=50');
 await measure('`GET /devices?status=DOWN`', '/devices?status=DOWN&pageSize=50');
@@ -123,11 +103,12 @@ await measure('`GET /devices?page=1000`', '/devices?page=1000&pageSize=50');
 await measure('`GET /devices?search=host-4242`', '/devices?search=host-4242&pageSize=50');
 await measure('`GET /devices?search=10.0.42.`', '/devices?search=10.0.42.&pageSize=50');
 await measure('`GET /devices?search=pc-1` (broad)', '/devices?search=pc-1&pageSize=50');
-await measure('`GET /searches/-3/devices` (preset DOWN)', '/searches/-3/devices?pageSize=50');
-await measure('`GET /searches/-6/devices` (preset disk free under 10 %)', '/searches/-6/devices?pageSize=50');
-await measure('`GET /searches/-9/devices` (preset needs reboot)', '/searches/-9/devices?pageSize=50');
+for (const preset of defaultSearchPresets)
+  await measure(
+    `\`GET /searches/${preset.id}/devices\` (preset ${preset.search})`,
+    `/searches/${preset.id}/devices?pageSize=50`,
+  );
 await measure('`GET /searches/-3/devices?page=100`', '/searches/-3/devices?page=100&pageSize=50');
 console.log(`\nload average at the end: ${loadAverage()}`);
-if (withProposedIndexes) await dropProposedIndexes();
 await app.close();
 await database.close();

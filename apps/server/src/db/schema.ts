@@ -202,9 +202,13 @@ export const devices = pgTable(
     index('devices_role_idx').on(t.nodeRoleId),
     index('devices_approval_idx').on(t.approvalStatus, t.organizationId),
     index('devices_last_seen_idx').on(t.lastSeenAt),
-    // The "disk free under 10 %" and "needs reboot" presets count over these (docs/benchmarks.md).
+    // The presets count over these (criteria.ts writes its conditions for them; docs/benchmarks.md).
     index('devices_disk_idx').on(t.diskPercent),
     index('devices_pending_reboot_idx').on(t.id).where(sql`${t.pendingReboot}`),
+    index('devices_patch_failures_idx').on(t.patchFailures),
+    index('devices_install_issues_idx').on(t.installIssues),
+    index('devices_class_idx').on(t.deviceClass),
+    index('devices_remote_tools_idx').on(sql`jsonb_array_length(${t.remoteSupportTools})`),
     index('devices_created_idx').on(t.createdAt),
     index('devices_parent_idx').on(t.parentDeviceId),
     // The status sweeper reads only devices that are not DOWN yet.

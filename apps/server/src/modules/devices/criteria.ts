@@ -19,21 +19,37 @@ import { devices } from '../../db/schema.ts';
 type FieldKind = 'text' | 'number' | 'boolean' | 'array';
 /**
  * `mirrorOf`: the field is `total - column` (disk free from disk used); comparisons are written on the
- * column itself, flipped, so its index serves them.
+ * column itself, flipped, so its index serves them. `isInteger`: an integer column, compared with an
+ * integer parameter where the value allows (a float parameter would cast the column and skip its index).
+ * `equalsOf`: the condition for equality with a value, written so that indexes serve it.
  */
-type Field = { kind: FieldKind; expression: SQL; mirrorOf?: { column: SQL; total: number } };
+type Field = {
+  kind: FieldKind;
+  expression: SQL;
+  mirrorOf?: { column: SQL; total: number };
+  isInteger?: boolean;
+  equalsOf?: (value: string) => SQL;
+};
 
 const networkRoleIds = builtInNodeRoles.filter((r) => r.nodeClass.startsWith('NMS_')).map((r) => r.id);
 
-/** A device without its own class is a network device when its role is one of the NMS roles. */
-const deviceClassExpression = sql`coalesce(${devices.deviceClass}, case when ${devices.nodeRoleId} in (${sql.join(
+const networkRoles = sql`(${sql.join(
   networkRoleIds.map((id) => sql`${id}`),
   sql`, `,
-)}) then ${NETWORK_DEVICE_CLASS} end)`;
+)})`;
+
+/** A device without its own class is a network device when its role is one of the NMS roles. */
+const deviceClassExpression = sql`coalesce(${devices.deviceClass}, case when ${devices.nodeRoleId} in ${networkRoles} then ${NETWORK_DEVICE_CLASS} end)`;
+
+/** The same meaning as `deviceClassExpression = value`, on the class and role indexes. */
+const deviceClassEquals = (value: string) =>
+  value === NETWORK_DEVICE_CLASS
+    ? sql`(${devices.deviceClass} = ${value}::text or (${devices.deviceClass} is null and ${devices.nodeRoleId} in ${networkRoles}))`
+    : sql`${devices.deviceClass} = ${value}::text`;
 
 const fields: Readonly<Record<DeviceSearchField, Field>> = {
   status: { kind: 'text', expression: sql`${devices.status}` },
-  deviceClass: { kind: 'text', expression: deviceClassExpression },
+  deviceClass: { kind: 'text', expression: deviceClassExpression, equalsOf: deviceClassEquals },
   remoteSupportTools: { kind: 'array', expression: sql`${devices.remoteSupportTools}` },
   // The heartbeat reports the fullest volume's use; its free share is the rest.
   diskFreePercent: {
@@ -41,8 +57,8 @@ const fields: Readonly<Record<DeviceSearchField, Field>> = {
     expression: sql`(100 - ${devices.diskPercent})`,
     mirrorOf: { column: sql`${devices.diskPercent}`, total: 100 },
   },
-  patchFailures: { kind: 'number', expression: sql`${devices.patchFailures}` },
-  installIssues: { kind: 'number', expression: sql`${devices.installIssues}` },
+  patchFailures: { kind: 'number', expression: sql`${devices.patchFailures}`, isInteger: true },
+  installIssues: { kind: 'number', expression: sql`${devices.installIssues}`, isInteger: true },
   needsReboot: { kind: 'boolean', expression: sql`${devices.pendingReboot}` },
   displayName: { kind: 'text', expression: sql`${devices.displayName}` },
   hostname: { kind: 'text', expression: sql`${devices.hostname}` },
@@ -50,7 +66,7 @@ const fields: Readonly<Record<DeviceSearchField, Field>> = {
   platform: { kind: 'text', expression: sql`${devices.platform}` },
   loggedOnUser: { kind: 'text', expression: sql`${devices.loggedOnUser}` },
   approvalStatus: { kind: 'text', expression: sql`${devices.approvalStatus}` },
-  nodeRoleId: { kind: 'number', expression: sql`${devices.nodeRoleId}` },
+  nodeRoleId: { kind: 'number', expression: sql`${devices.nodeRoleId}`, isInteger: true },
   cpuPercent: { kind: 'number', expression: sql`${devices.cpuPercent}` },
   memoryPercent: { kind: 'number', expression: sql`${devices.memoryPercent}` },
 };
@@ -77,14 +93,21 @@ const isEmpty = (field: Field): SQL =>
 type Comparison = '<' | '<=' | '>' | '>=';
 const flipped: Record<Comparison, Comparison> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
 
+/** For an integer column: `x > 2.5` is `x > 2`, `x >= 2.5` is `x >= 3`, and so on. */
+const integerBound = (op: Comparison, value: number) =>
+  op === '>' || op === '<=' ? Math.floor(value) : Math.ceil(value);
+
 const compare =
   (op: Comparison) =>
   (field: Field, value: CriteriaValue): SQL => {
     if (field.kind !== 'number' || typeof value !== 'number') return sql`false`;
     const { mirrorOf } = field;
-    return mirrorOf
-      ? sql`${mirrorOf.column} ${sql.raw(flipped[op])} ${param(field, mirrorOf.total - value)}`
-      : sql`${field.expression} ${sql.raw(op)} ${param(field, value)}`;
+    if (mirrorOf)
+      return sql`${mirrorOf.column} ${sql.raw(flipped[op])} ${param(field, mirrorOf.total - value)}`;
+    const bound = integerBound(op, value);
+    if (field.isInteger && Number.isSafeInteger(bound))
+      return sql`${field.expression} ${sql.raw(op)} ${bound}::bigint`;
+    return sql`${field.expression} ${sql.raw(op)} ${param(field, value)}`;
   };
 
 const equals = (field: Field, value: CriteriaValue): SQL => {
@@ -92,6 +115,9 @@ const equals = (field: Field, value: CriteriaValue): SQL => {
   if (!fits(field, value)) return sql`false`;
   // A bare boolean column (no parameter), so a partial index `where <column>` serves "needs reboot".
   if (field.kind === 'boolean') return value === true ? field.expression : sql`not ${field.expression}`;
+  if (field.equalsOf && typeof value === 'string') return field.equalsOf(value);
+  if (field.isInteger && typeof value === 'number')
+    return Number.isSafeInteger(value) ? sql`${field.expression} = ${value}::bigint` : sql`false`;
   return sql`${field.expression} = ${param(field, value)}`;
 };
 
@@ -116,7 +142,11 @@ const operators: Readonly<Record<SearchOperator, (field: Field, value: CriteriaV
   greaterThanOrEqual: compare('>='),
   contains,
   isEmpty: (field) => isEmpty(field),
-  isNotEmpty: (field) => sql`not coalesce(${isEmpty(field)}, false)`,
+  // An array column is never null: "has entries" is a length, which an expression index serves.
+  isNotEmpty: (field) =>
+    field.kind === 'array'
+      ? sql`jsonb_array_length(${field.expression}) > 0`
+      : sql`not coalesce(${isEmpty(field)}, false)`,
 };
 
 /**

@@ -244,7 +244,12 @@ describe('criteria in SQL mean what matchesCriteria means', () => {
     '',
     0,
     1,
+    // Fractions and a negative against integer columns (patch failures, role ids), which are compared
+    // with integer bounds in SQL.
+    2.5,
+    -1,
     3,
+    4.99,
     10,
     16,
     50,
