@@ -13,6 +13,11 @@ import { findDeviceCredentials } from './repository.ts';
 /** The device a connection speaks for, fixed at the handshake. */
 export type AgentDevice = { id: number; organizationId: number; approvalStatus: ApprovalStatus };
 
+/** What the server holds of the agent itself; a hello that repeats it is not written again. */
+export type StoredAgentInfo = { agentVersion: string; platform: string };
+
+export type AuthenticatedAgent = { device: AgentDevice; stored: StoredAgentInfo };
+
 const refusal = (code: AgentRefusalCode, statusCode: number) =>
   new DomainError(code, agentRefusalMessages[code], { statusCode });
 
@@ -31,7 +36,7 @@ const sameHash = (a: string, b: string) => {
 };
 
 /** Checks the device secret of a handshake; a rejected device is refused with its own message. */
-export const authenticateDevice = async (db: Db, header: string | undefined): Promise<AgentDevice> => {
+export const authenticateDevice = async (db: Db, header: string | undefined): Promise<AuthenticatedAgent> => {
   const credentials = parseDeviceAuthorization(header);
   if (!credentials) throw refusal('DEVICE_UNAUTHENTICATED', 401);
   const row = await findDeviceCredentials(db, credentials.deviceId);
@@ -40,5 +45,8 @@ export const authenticateDevice = async (db: Db, header: string | undefined): Pr
   }
   if (row.approvalStatus === 'REJECTED') throw refusal('DEVICE_REJECTED', 403);
   const approvalStatus = row.approvalStatus as ApprovalStatus;
-  return { id: row.id, organizationId: row.organizationId, approvalStatus };
+  return {
+    device: { id: row.id, organizationId: row.organizationId, approvalStatus },
+    stored: { agentVersion: row.agentVersion, platform: row.platform },
+  };
 };

@@ -12,7 +12,7 @@ import { agentReplySubject, agentSubject } from '../../bus/subjects.ts';
 import { publishConsoleEvent } from '../devices/events.ts';
 import { findDeviceSummary } from '../devices/repository.ts';
 import { type AgentJobSession, createAgentJobSession, isJobMessage } from '../jobs/agent-session.ts';
-import type { AgentDevice } from './auth.ts';
+import type { AgentDevice, AuthenticatedAgent, StoredAgentInfo } from './auth.ts';
 import { parseAgentMessage } from './messages.ts';
 import { saveAgentInfo, saveInventory } from './repository.ts';
 
@@ -69,10 +69,31 @@ const onWakeOnLanResult = (app: FastifyInstance, device: AgentDevice, message: A
   });
 };
 
+/** A reconnect repeats the same hello: only a new version or platform is written. */
+const onHello = async (
+  app: FastifyInstance,
+  device: AgentDevice,
+  stored: StoredAgentInfo,
+  jobs: AgentJobSession,
+  message: Extract<AgentMessage, { type: 'hello' }>,
+) => {
+  // After hello the agent is ready for jobs: it gets its unfinished ones, in order, even when its
+  // details could not be saved (a busy database must not hold back queued work).
+  try {
+    if (message.agentVersion !== stored.agentVersion || message.platform !== stored.platform) {
+      await saveAgentInfo(app.db, device.id, message);
+      stored.agentVersion = message.agentVersion;
+      stored.platform = message.platform;
+    }
+  } finally {
+    await jobs.sendUnfinished();
+  }
+};
+
 const handleMessage = async (
   app: FastifyInstance,
   socket: WebSocket,
-  device: AgentDevice,
+  { device, stored }: AuthenticatedAgent,
   jobs: AgentJobSession,
   data: RawData,
   isBinary: boolean,
@@ -89,16 +110,7 @@ const handleMessage = async (
   }
   if (message.type === 'heartbeat') return app.presence.seen(device, message.metrics);
   app.presence.seen(device);
-  if (message.type === 'hello') {
-    // After hello the agent is ready for jobs: it gets its unfinished ones, in order, even when its
-    // details could not be saved (a busy database must not hold back queued work).
-    try {
-      await saveAgentInfo(app.db, device.id, message);
-    } finally {
-      await jobs.sendUnfinished();
-    }
-    return;
-  }
+  if (message.type === 'hello') return onHello(app, device, stored, jobs, message);
   if (isJobMessage(message)) return jobs.handle(message);
   if (message.type === 'wakeOnLanResult') return onWakeOnLanResult(app, device, message);
   return onInventory(app, device, message);
@@ -116,8 +128,9 @@ export const handleAgentSocket = (
   app: FastifyInstance,
   registry: AgentRegistry,
   socket: WebSocket,
-  device: AgentDevice,
+  agent: AuthenticatedAgent,
 ) => {
+  const { device } = agent;
   const previous = registry.get(device.id);
   registry.set(device.id, socket);
   if (previous) forwardFromBus(previous, app)(replacedGoodbye);
@@ -135,7 +148,7 @@ export const handleAgentSocket = (
   let queue = Promise.resolve();
   socket.on('message', (data, isBinary) => {
     queue = queue
-      .then(() => handleMessage(app, socket, device, jobs, data, isBinary))
+      .then(() => handleMessage(app, socket, agent, jobs, data, isBinary))
       .catch((error) => app.log.error({ err: error, deviceId: device.id }, 'agent message failed'));
   });
   socket.on('close', () => {

@@ -198,6 +198,35 @@ describe('device approval by organization mode', () => {
 });
 
 describe('a planned stop of the server', () => {
+  it('stores the version an agent says hello with, on a reconnect too', async () => {
+    const identity = await enrolled();
+    const hello = (agentVersion: string) => ({
+      v: 1,
+      type: 'hello',
+      deviceId: identity.deviceId,
+      agentVersion,
+      platform: 'linux',
+    });
+    const first = await connectRaw(serverUrl, deviceAuthorization(identity));
+    await first.next('welcome');
+    first.send(hello('1.0.0'));
+    await waitFor(async () => (await getDevice(identity.deviceId)).agentVersion === '1.0.0' || undefined);
+    first.socket.close();
+    // The same hello again (a reconnect) keeps it; an updated agent's hello replaces it.
+    for (const version of ['1.0.0', '1.1.0']) {
+      const again = await connectRaw(serverUrl, deviceAuthorization(identity));
+      await again.next('welcome');
+      again.send(hello(version));
+      again.send(heartbeat(identity.deviceId));
+      const device = await waitFor(async () => {
+        const node = await getDevice(identity.deviceId);
+        return node.agentVersion === version ? node : undefined;
+      });
+      expect(device).toMatchObject({ agentVersion: version, platform: 'linux' });
+      again.socket.close();
+    }
+  });
+
   it('tells every connected agent it restarts: close code 1012 (service restart)', async () => {
     const own = await createTestApp(fastAgentSettings);
     const url = await listen(own);

@@ -12,6 +12,8 @@ export const findDeviceCredentials = async (db: DbOrTx, deviceId: number) => {
       organizationId: devices.organizationId,
       approvalStatus: devices.approvalStatus,
       secretHash: devices.secretHash,
+      agentVersion: devices.agentVersion,
+      platform: devices.platform,
     })
     .from(devices)
     .where(eq(devices.id, deviceId));

@@ -1,6 +1,6 @@
 import { AGENT_WS_PATH } from '@rmm/domain';
 import type { FastifyPluginAsync } from 'fastify';
-import { type AgentDevice, authenticateDevice } from './auth.ts';
+import { type AuthenticatedAgent, authenticateDevice } from './auth.ts';
 import { type AgentRegistry, handleAgentSocket } from './connection.ts';
 import { startKeepalive } from './keepalive.ts';
 
@@ -9,7 +9,7 @@ const KEEPALIVE_MS = 45_000;
 /** The agent gateway: `GET /agent/ws`, authenticated by the device secret at the handshake. */
 export const agentGatewayRoutes: FastifyPluginAsync = async (app) => {
   const registry: AgentRegistry = new Map();
-  app.decorateRequest('agentDevice', null);
+  app.decorateRequest('agent', null);
   const stopKeepalive = startKeepalive(() => registry.values(), KEEPALIVE_MS);
   app.addHook('onClose', async () => stopKeepalive());
 
@@ -20,15 +20,15 @@ export const agentGatewayRoutes: FastifyPluginAsync = async (app) => {
       // Public to the user-session check: the device authenticates itself below, before the upgrade.
       config: { access: 'public', isAgentEndpoint: true },
       preHandler: async (request) => {
-        request.agentDevice = await authenticateDevice(app.db, request.headers.authorization);
+        request.agent = await authenticateDevice(app.db, request.headers.authorization);
       },
     },
-    (socket, request) => handleAgentSocket(app, registry, socket, request.agentDevice!),
+    (socket, request) => handleAgentSocket(app, registry, socket, request.agent!),
   );
 };
 
 declare module 'fastify' {
   interface FastifyRequest {
-    agentDevice: AgentDevice | null;
+    agent: AuthenticatedAgent | null;
   }
 }

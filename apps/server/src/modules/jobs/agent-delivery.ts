@@ -13,8 +13,8 @@ const MAX_HELD = 10_000;
 const REMEMBERED_SENT_JOBS = 10_000;
 
 /**
- * How one connection's agent gets its jobs: on hello its queue (unfinished jobs in creation order,
- * expired ones marked EXPIRED instead), then live ones from the bus. Each job goes out once per
+ * How one connection's agent gets its jobs: on hello its queue (unfinished jobs in creation order;
+ * expired ones are not sent but marked EXPIRED), then live ones from the bus. Each job goes out once per
  * connection; live ones that arrive while the queue is going out wait for it, so order is kept.
  */
 export const createJobDelivery = (
@@ -52,12 +52,14 @@ export const createJobDelivery = (
     }
   };
 
+  /** Sends the queue in order; answers whether it met queued jobs past their expiry (not sent). */
   const sendQueue = async (now: Date) => {
+    let hasExpired = false;
     for (let afterId = 0; ; ) {
       const rows = await repo.findUnfinishedJobs(ctx.db, device.id, afterId, RESEND_PAGE);
-      // One that expired a moment ago is left to the sweeper.
-      const due = rows.filter((row) => row.status !== 'START_REQUESTED' || row.expiresAt > now);
-      const sent = due.filter((row) => {
+      const isDue = (row: (typeof rows)[number]) => row.status !== 'START_REQUESTED' || row.expiresAt > now;
+      if (!rows.every(isDue)) hasExpired = true;
+      const sent = rows.filter(isDue).filter((row) => {
         const isSent = sendJob(jobMessage(row));
         if (row.status === 'CANCEL_REQUESTED') send(cancelMessage(row.jobUid));
         return isSent;
@@ -66,7 +68,7 @@ export const createJobDelivery = (
         ctx.db,
         sent.map((row) => ({ jobId: row.id, event: 'sent', detail: 'after the agent connected' })),
       );
-      if (rows.length < RESEND_PAGE) return;
+      if (rows.length < RESEND_PAGE) return hasExpired;
       afterId = rows.at(-1)!.id;
     }
   };
@@ -81,9 +83,10 @@ export const createJobDelivery = (
     /** After hello. */
     sendUnfinished: async () => {
       try {
+        // A reconnect with an empty queue costs one query; expired jobs are never sent, and are
+        // marked EXPIRED (with their activity) only when the queue had some.
         const now = new Date();
-        await expireQueue(now);
-        await sendQueue(now);
+        if (await sendQueue(now)) await expireQueue(now);
       } finally {
         isQueueSent = true;
         for (const message of held.splice(0)) sendLive(message);
