@@ -159,3 +159,71 @@ describe('enrolment tokens the agent is refused with', () => {
     expect(await devicesOf(organization.id)).toEqual([]);
   });
 });
+
+describe('scripts submitted through the API run on this machine through a real agent', () => {
+  let deviceId: number;
+  let agent: AgentProcess;
+
+  beforeAll(async () => {
+    const { organization, token } = await createEnrollment(ctx);
+    agent = start({ stateDir: tempStateDir(), token: token.token });
+    const [device] = await waitFor(
+      async () => {
+        const list = await devicesOf(organization.id);
+        return list[0]?.status === 'UP' ? list : undefined;
+      },
+      { what: `device UP; agent said: ${agent.output()}` },
+    );
+    deviceId = device!.id;
+  });
+  afterAll(() => agent?.stop());
+
+  const run = async (language: string, code: string, parameters: string[] = []) => {
+    const submitted = await ctx.request('POST', '/webapp/submit/job', {
+      nodes: [
+        {
+          nodeId: deviceId,
+          jobs: [
+            {
+              jobType: 'ACTION',
+              jobName: `${language} script`,
+              content: { script: { language, code }, parameters },
+            },
+          ],
+        },
+      ],
+    });
+    expect(submitted.statusCode).toBe(200);
+    const { jobUid } = submitted.json().nodes[0].jobs[0];
+    return waitFor(
+      async () => {
+        const { job } = (await ctx.request('GET', `/webapp/job/${jobUid}`)).json();
+        return job.jobStatus === 'COMPLETED' ? job : undefined;
+      },
+      { what: `${language} job ${jobUid}; agent said: ${agent.output()}` },
+    );
+  };
+
+  it('a shell script: its parameters arrive as separate arguments, its output is stored', async () => {
+    const job = await run('sh', 'printf "%s|" "$@"; echo; echo "on $(hostname)"', ['one two', 'three']);
+    expect(job.jobResult).toBe('SUCCESS');
+    expect(job.resultContent).toMatchObject({ exitCode: 0, stdout: `one two|three|\non ${os.hostname()}\n` });
+  });
+
+  it('a Python script: it runs in python3 on this machine, and its failure keeps exit code and stderr', async () => {
+    const ok = await run(
+      'python',
+      'import sys, platform\nprint(sys.version_info[0], platform.node(), sys.argv[1:])',
+      ['x y'],
+    );
+    expect(ok.jobResult).toBe('SUCCESS');
+    expect(ok.resultContent.stdout).toBe(`3 ${os.hostname()} ['x y']\n`);
+
+    const failed = await run(
+      'python',
+      'import sys\nprint("half way")\nsys.stderr.write("broke\\n")\nsys.exit(3)',
+    );
+    expect(failed.jobResult).toBe('FAILURE');
+    expect(failed.resultContent).toMatchObject({ exitCode: 3, stdout: 'half way\n', stderr: 'broke\n' });
+  });
+});

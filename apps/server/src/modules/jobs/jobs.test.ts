@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { jobErrorMessages, SCRIPT_MAX_CODE_BYTES, type StoredJob } from '@rmm/domain';
+import { jobErrorMessages, jobTypeNumbers, SCRIPT_MAX_CODE_BYTES, type StoredJob } from '@rmm/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
@@ -378,10 +378,18 @@ describe('GET /webapp/job/{jobUid} and GET /jobs', () => {
     expect((await ctx.request('GET', '/jobs', undefined, { cookie: noJobs.cookie })).statusCode).toBe(403);
   });
 
-  it('documents the submit call with the ACTION content and the output cap', async () => {
+  it('documents the submit call with the content of every job type and the output cap', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/docs/json' })).json();
     const post = doc.paths['/webapp/submit/job'].post;
     expect(post.description).toContain('"builtin"');
+    expect(post.description).toContain('**BACKUP content**');
+    expect(post.description).toContain('"planId"');
+    expect(post.description).toContain('**RESTORE content**');
+    expect(post.description).toContain('"revisionId"');
+    for (const name of Object.keys(jobTypeNumbers).filter(
+      (n) => !['ACTION', 'BACKUP', 'RESTORE'].includes(n),
+    ))
+      expect(post.description).toMatch(new RegExp(`Content of the other types\\*\\* \\([^)]*\\b${name}\\b`));
     expect(post.description).toContain('JOB_OUTPUT_CAP_BYTES');
     expect(post.parameters.map((p: { name: string }) => p.name)).toContain('idempotency-key');
     expect(doc.paths['/webapp/job/{jobUid}'].get).toBeDefined();

@@ -1,5 +1,7 @@
 import {
   ActionJobContent,
+  BackupRestoreJobContent,
+  BackupRunJobContent,
   JOB_OUTPUT_CAP_BYTES,
   JOB_OUTPUT_CHUNK_BYTES,
   jobTypeNumbers,
@@ -11,7 +13,15 @@ const typeList = Object.entries(jobTypeNumbers)
   .map(([name, number]) => `${number} ${name}`)
   .join(', ');
 
-const actionContentSchema = JSON.stringify(z.toJSONSchema(ActionJobContent, { io: 'input' }), null, 2);
+const jsonSchemaOf = (schema: z.ZodType) => JSON.stringify(z.toJSONSchema(schema, { io: 'input' }), null, 2);
+const actionContentSchema = jsonSchemaOf(ActionJobContent);
+const backupContentSchema = jsonSchemaOf(BackupRunJobContent);
+const restoreContentSchema = jsonSchemaOf(BackupRestoreJobContent);
+
+/** Types whose content has no schema of its own yet: any JSON object, stored and passed on as sent. */
+const freeFormTypes = Object.keys(jobTypeNumbers)
+  .filter((name) => !['ACTION', 'BACKUP', 'RESTORE'].includes(name))
+  .join(', ');
 
 /** The submit call's documentation, generated from the domain so that it cannot go stale. */
 export const submitJobDescription = `
@@ -37,6 +47,23 @@ The result's \`resultContent\` holds \`exitCode\`, \`stdout\`, \`stderr\` (each 
 ${JOB_OUTPUT_CAP_BYTES} bytes, \`JOB_OUTPUT_CAP_BYTES\`; \`truncated\` is then true) and \`errorMessage\`;
 result SUCCESS means exit code 0. Live output reaches the console's \`/events\` socket as \`job.output\`
 events in chunks of at most ${JOB_OUTPUT_CHUNK_BYTES} bytes.
+
+**BACKUP content** starts a backup plan's run:
+
+\`\`\`json
+${backupContentSchema}
+\`\`\`
+
+**RESTORE content** restores from a backup:
+
+\`\`\`json
+${restoreContentSchema}
+\`\`\`
+
+**Content of the other types** (${freeFormTypes}): a JSON object, stored and passed to the agent
+as sent. The agent of this release runs ACTION jobs; a job of any other type (BACKUP and RESTORE
+included) ends \`COMPLETED\` with result \`FAILURE\` and the \`errorMessage\` "This agent cannot run
+TYPE jobs yet."
 
 **Cancel**: re-submit the job with its \`jobUid\` and \`jobStatus\` \`CANCEL_REQUESTED\` or \`CANCELLED\`
 (needs \`jobs.cancel\`). A job its agent has not acknowledged becomes CANCELLED; otherwise backup,
