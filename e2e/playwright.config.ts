@@ -51,7 +51,8 @@ export default defineConfig({
       NATS_URL: '',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      DEMO: process.env.E2E_DEMO ?? '0',
+      // As `npm start` on a new machine: the Demo organization with this machine enrolled by its agent.
+      DEMO: '1',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_PER_MINUTE: '1000',
       // Short agent timings, so a stopped agent's device goes DOWN within seconds (devices.spec.ts).

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findExecutable } from './interpreters.ts';
 import {
   cleanUpJobTests,
   createScriptJob,
@@ -12,6 +11,9 @@ import {
 } from './test-support.ts';
 
 afterEach(cleanUpJobTests);
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 const pidsIn = (text: string) => [...text.matchAll(/pid (\d+)/g)].map((match) => Number(match[1]));
 
@@ -185,7 +187,9 @@ describe('script jobs', () => {
     expect(fs.readdirSync(path.join(stateDir, 'jobs', 'scripts'))).toEqual([]);
   });
 
-  it.skipIf(findExecutable('pwsh'))('names the interpreter that is missing (pwsh here)', async () => {
+  it('names the interpreter that is missing (pwsh, on a PATH without it)', async () => {
+    // Whether or not this machine has PowerShell, the device in this test has not.
+    vi.stubEnv('PATH', createTempDir());
     const test = createTestRunner();
     const job = createScriptJob('powershell', 'Write-Output hi');
     test.runner.onJob(job);

@@ -157,9 +157,8 @@ describe('jobs survive crashes', () => {
 
     const acknowledged = new Map<string, string>(); // marker -> jobUid
     let next = 0;
-    let isKilled = false;
     const submitter = async () => {
-      while (next < 1000 && !isKilled) {
+      while (next < 1000) {
         const marker = `m${next++}`;
         try {
           const [job] = await submit(api, deviceId, [markerJob(file, marker)]);
@@ -171,10 +170,11 @@ describe('jobs survive crashes', () => {
     };
     const submitters = Array.from({ length: 8 }, submitter);
     await waitFor(() => acknowledged.size >= 300, { timeoutMs: 60_000, what: '300 acknowledged jobs' });
-    isKilled = true;
+    // The kill lands on live traffic: eight submissions are on their way while the process dies.
     await server.crash();
     await Promise.all(submitters);
-    expect(acknowledged.size).toBeGreaterThanOrEqual(300);
+    expect(next, 'the submissions that were started').toBeLessThan(1000);
+    expect(acknowledged.size).toBeLessThan(next);
 
     server = await start(store, port);
     api = await signIn(server.url);

@@ -513,6 +513,39 @@ describe('POST /search/runner/execute-action', () => {
     expect(moved[0]?.detail).toContain('moved to');
   });
 
+  it('rejects listed devices: REJECTED, one activity each, and their agents are told to go', async () => {
+    const org = await createOrganization();
+    const a = await createDevice(org.id);
+    const b = await createDevice(org.id);
+    const toAgent: unknown[] = [];
+    const stop = ctx.app.bus.subscribe(agentSubject(a.id), (message) => toAgent.push(message));
+    const response = await execute({ action: 'REJECT', target: { nodeIds: [a.id, b.id] } });
+    expect(response.json()).toEqual({
+      resultCode: 'SUCCESS',
+      action: 'REJECT',
+      matched: 2,
+      affected: 2,
+      skipped: 0,
+    });
+    expect((await deviceRow(a.id))?.approvalStatus).toBe('REJECTED');
+    expect((await deviceRow(b.id))?.approvalStatus).toBe('REJECTED');
+    const written = await ctx.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.action, 'device.approval'), eq(activities.organizationId, org.id)));
+    expect(written.map((w) => [w.targetId, w.detail]).sort()).toEqual(
+      [
+        [String(a.id), 'bulk REJECT'],
+        [String(b.id), 'bulk REJECT'],
+      ].sort(),
+    );
+    await waitFor(() => toAgent.some((m) => (m as { type: string }).type === 'goodbye'), {
+      what: 'the goodbye',
+    });
+    expect(toAgent).toContainEqual(expect.objectContaining({ type: 'goodbye', reason: 'REJECTED' }));
+    stop();
+  });
+
   it('deletes listed devices; rejects need devices.approve; a move needs a location', async () => {
     const org = await createOrganization();
     const gone = await createDevice(org.id);

@@ -119,6 +119,33 @@ describe('the criteria preview', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No devices match this search.')).toBeInTheDocument();
   });
 
+  it('matches any condition when the technician switches from all to any', async () => {
+    const fetchMock = mockFetch({
+      'GET /auth/me': createMe(),
+      'GET /searches': presetSearches(),
+      'GET /searches/-1/devices': pageOf([]),
+      [RUN]: pageOf([createDevice({ displayName: 'PC-WEB' }), createDevice({ displayName: 'PC-DB' })]),
+    });
+    const { user } = openSearch();
+    await user.click(await screen.findByRole('button', { name: 'Add condition' }));
+    await pick(user, 'Field 1', 'Hostname');
+    await user.type(screen.getByRole('textbox', { name: 'Value 1' }), 'web');
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    await pick(user, 'Field 2', 'Hostname');
+    await user.type(screen.getByRole('textbox', { name: 'Value 2' }), 'db');
+    await user.click(screen.getByText('Any condition'));
+    await pauseTyping();
+    const rules = [
+      { field: 'hostname', operator: 'contains', value: 'web' },
+      { field: 'hostname', operator: 'contains', value: 'db' },
+    ];
+    await waitFor(() =>
+      expect(requestBodies(fetchMock, RUN).at(-1)).toEqual({ ...firstPage, criteria: { match: 'any', rules } }),
+    );
+    expect(await screen.findByRole('link', { name: 'PC-WEB' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'PC-DB' })).toBeInTheDocument();
+  });
+
   it('offers the plain device fields, with lists for approval status, platform and role', async () => {
     const roles: NodeRole[] = [
       {

@@ -13,6 +13,8 @@ export const deviceCacheKey = (nodeIds: number[]) =>
 const queryDevices = (nodeIds: number[]) =>
   apiRequest<QueryDeviceResponse>('POST', '/query/device', {
     nodeIds,
+    // The devices themselves: a job runs on the node it names, not on its parent or children.
+    includeParentsAndChildren: false,
     mode: 'SUMMARY',
     cacheExpiration: DEVICE_CACHE_SECONDS,
   });

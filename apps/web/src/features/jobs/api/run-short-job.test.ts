@@ -158,8 +158,8 @@ describe('runShortJob', () => {
     expect(await settled).toHaveProperty('value');
     expect(requestBodies(fetchMock, submitRoute).map((body) => body.cacheExpiration)).toEqual([1000, 1001]);
     expect(requestBodies(fetchMock, 'POST /query/device')).toEqual([
-      { nodeIds: [7], mode: 'SUMMARY', cacheExpiration: 300 },
-      { nodeIds: [7], mode: 'SUMMARY', cacheExpiration: 300 },
+      { nodeIds: [7], includeParentsAndChildren: false, mode: 'SUMMARY', cacheExpiration: 300 },
+      { nodeIds: [7], includeParentsAndChildren: false, mode: 'SUMMARY', cacheExpiration: 300 },
     ]);
   });
 

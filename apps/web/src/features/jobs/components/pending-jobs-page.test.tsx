@@ -157,6 +157,30 @@ describe('Pending jobs', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('row', { name: /db-01/ })).toBeNull();
   });
 
+  it('cancels a script from the organization’s page: CANCELLED, and it leaves the list', async () => {
+    const org = createOrganization({ name: 'Contoso' });
+    const script = createStoredJob({ nodeName: 'web-01', jobName: 'Clear temp', organizationId: org.id });
+    const { user, fetchMock } = openPage(
+      <CustomerPendingJobsPage />,
+      {
+        path: '/customerDashboard/:id/pendingScripts',
+        url: `/customerDashboard/${org.id}/pendingScripts`,
+        extraRoutes: { [`GET /client/${org.id}`]: { resultCode: 'SUCCESS', client: org } },
+      },
+      { jobs: [script] },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Cancel job: Clear temp' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel “Clear temp”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel job' }));
+
+    expect(await screen.findByText('Job cancelled')).toBeInTheDocument();
+    const [body] = requestBodies(fetchMock, `POST ${SUBMIT_JOB_PATH}`);
+    expect(body).toMatchObject({
+      nodes: [{ nodeId: script.nodeId, jobs: [{ jobUid: script.jobUid, jobStatus: 'CANCELLED' }] }],
+    });
+    expect(await screen.findByText('No jobs are waiting or running.')).toBeInTheDocument();
+  });
+
   it('reads the list again when a job changes (job.updated over /events)', async () => {
     const server = { jobs: [createStoredJob({ nodeName: 'web-01', jobName: 'Clear temp' })] };
     const { fetchMock } = openPage(
