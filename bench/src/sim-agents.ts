@@ -30,6 +30,7 @@ import {
 import { createInventory } from '@rmm/domain/testing';
 import WebSocket from 'ws';
 import { parseAgentArgs } from '../../apps/agent/src/args.ts';
+import { inventoryKey } from '../../apps/agent/src/collectors/inventory-key.ts';
 import { EnrollmentRefusedError, requestEnrollment } from '../../apps/agent/src/enroll.ts';
 import { type HeartbeatLoop, startHeartbeat } from '../../apps/agent/src/heartbeat.ts';
 import {
@@ -288,7 +289,11 @@ const simMetrics = (identity: SimIdentity): DeviceMetrics => ({
 const builtIn = (
   agent: SimAgent,
   message: ServerMessage,
-  state: { options: SimAgentOptions; onWelcome: (welcome: ServerWelcome) => void; sendInventory: () => void },
+  state: {
+    options: SimAgentOptions;
+    onWelcome: (welcome: ServerWelcome) => void;
+    sendInventory: (serverKey?: string | null) => void;
+  },
 ) => {
   const { counters } = state.options;
   switch (message.type) {
@@ -380,9 +385,15 @@ export const startSimAgent = (identity: SimIdentity, options: SimAgentOptions): 
     if (send({ v: 1, type: 'heartbeat', deviceId, sentAt: new Date().toISOString(), metrics }))
       counters.heartbeats++;
   };
-  const sendInventory = () => {
+  /** As the real agent (session.ts): the inventory goes out with its key, and after a welcome only
+   * when the server does not hold that key already. The content is the same on every call. */
+  let inventoryKeyOfSim: string | undefined;
+  const sendInventory = (serverKey?: string | null) => {
     const inventory = simInventory(identity, options.softwareCount);
-    if (send({ v: 1, type: 'inventory', deviceId, inventory })) counters.inventories++;
+    inventoryKeyOfSim ??= inventoryKey(inventory);
+    if (serverKey !== undefined && serverKey === inventoryKeyOfSim) return;
+    if (send({ v: 1, type: 'inventory', deviceId, inventory, inventoryKey: inventoryKeyOfSim }))
+      counters.inventories++;
   };
   const onWelcome = (welcome: ServerWelcome) => {
     counters.welcomes++;
@@ -392,7 +403,7 @@ export const startSimAgent = (identity: SimIdentity, options: SimAgentOptions): 
     heartbeat?.stop();
     void sendHeartbeat();
     heartbeat = startHeartbeat(options.heartbeatSeconds ?? welcome.heartbeatIntervalSeconds, sendHeartbeat);
-    sendInventory();
+    sendInventory(welcome.inventoryKey ?? null);
     hooks.onWelcome?.(agent);
   };
   const state = { options, onWelcome, sendInventory };

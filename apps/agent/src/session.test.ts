@@ -93,6 +93,33 @@ describe('an agent session', () => {
   });
 });
 
+describe('the inventory after a welcome', () => {
+  it('is not sent again when the server already holds it, and is when the server holds another or none', async () => {
+    vi.useFakeTimers();
+    const { session, sent } = setup(() => inventoryOf('pc'));
+    const inventories = () => sent.filter((m) => m.type === 'inventory');
+    session.onMessage(welcome); // the server holds none
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inventories()).toHaveLength(1);
+    const { inventoryKey } = inventories()[0] as { inventoryKey?: string };
+    expect(inventoryKey).toMatch(/^[0-9a-f]{64}$/);
+
+    // A reconnect to a server that stored it: nothing to send.
+    session.onMessage({ ...welcome, inventoryKey });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inventories()).toHaveLength(1);
+
+    // A server that holds another one (say, restored from a backup) or lost it gets it again.
+    session.onMessage({ ...welcome, inventoryKey: 'f'.repeat(64) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inventories()).toHaveLength(2);
+    session.onMessage({ ...welcome, inventoryKey: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inventories()).toHaveLength(3);
+    session.stop();
+  });
+});
+
 describe('wake-on-lan', () => {
   const inventory = () => ({}) as DeviceInventory;
 

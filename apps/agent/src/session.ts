@@ -27,7 +27,11 @@ export type SessionOptions = {
   log: Logger;
 };
 
-/** Sends the inventory when forced (a new connection, a request) or when it changed; one collection at a time. */
+/**
+ * Sends the inventory when it changed since the last one sent, or when forced (a request). After a
+ * welcome, "the last one sent" is what the server says it holds (its inventoryKey): a reconnect with
+ * nothing changed sends nothing. One collection at a time.
+ */
 const createInventorySender = (options: SessionOptions, deliver: (message: AgentMessage) => boolean) => {
   let lastSentKey: string | undefined;
   let collecting: Promise<void> | undefined;
@@ -36,32 +40,44 @@ const createInventorySender = (options: SessionOptions, deliver: (message: Agent
     const inventory = await options.collectInventory();
     const key = inventoryKey(inventory);
     if (!isForced && key === lastSentKey) return;
-    if (deliver({ v: 1, type: 'inventory', deviceId: options.identity.deviceId, inventory }))
-      lastSentKey = key;
+    const { deviceId } = options.identity;
+    if (deliver({ v: 1, type: 'inventory', deviceId, inventory, inventoryKey: key })) lastSentKey = key;
   };
 
   let isForceWaiting = false;
+  let isCheckWaiting = false;
   const send = (isForced: boolean): Promise<void> => {
     if (collecting) {
-      // A forced send (new connection) must not be swallowed by a routine check already running.
+      // A send asked for while a collection runs follows it (a forced one stays forced), so a new
+      // connection's check is never swallowed by a routine check that began before it.
       isForceWaiting ||= isForced;
+      isCheckWaiting = true;
       return collecting;
     }
     collecting = collectAndSend(isForced)
       .catch((error: Error) => options.log.warn(`inventory failed: ${error.message}`))
       .finally(() => {
         collecting = undefined;
-        if (isForceWaiting) {
+        if (isCheckWaiting) {
+          const force = isForceWaiting;
           isForceWaiting = false;
-          void send(true);
+          isCheckWaiting = false;
+          void send(force);
         }
       });
     return collecting;
   };
-  return { send };
+  return {
+    send,
+    /** A new connection: the server holds the inventory with this key (null: none). */
+    onWelcome: (serverKey: string | null | undefined) => {
+      lastSentKey = serverKey ?? undefined;
+      return send(false);
+    },
+  };
 };
 
-/** What the agent says on a connection: hello, inventory when new or changed, heartbeats. */
+/** What the agent says on a connection: hello, the inventory when the server lacks it, heartbeats. */
 export const createSession = (options: SessionOptions) => {
   const { identity, log } = options;
   const deviceId = identity.deviceId;
@@ -87,7 +103,7 @@ export const createSession = (options: SessionOptions) => {
     const intervalSeconds = options.heartbeatSeconds ?? welcome.heartbeatIntervalSeconds;
     void sendHeartbeat().catch((error: Error) => log.warn(`heartbeat failed: ${error.message}`));
     heartbeat = startHeartbeat(intervalSeconds, sendHeartbeat);
-    void inventory.send(true);
+    void inventory.onWelcome(welcome.inventoryKey);
     // Results the server has not confirmed yet, on every connection.
     options.jobs?.resendHeldResults();
   };

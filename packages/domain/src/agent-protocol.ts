@@ -61,6 +61,11 @@ export const AgentInventory = z.object({
   type: z.literal('inventory'),
   deviceId,
   inventory: DeviceInventory,
+  /**
+   * The agent's digest of what it considers this inventory's content (collection time left out); the
+   * server keeps it and names it in the next welcome, so a reconnect need not send the same inventory.
+   */
+  inventoryKey: z.string().max(128).optional(),
 });
 
 /** The agent's answer to a wakeOnLan request: whether the magic packets left. */
@@ -147,6 +152,8 @@ export const ServerWelcome = z.object({
   approvalStatus: ApprovalStatus,
   heartbeatIntervalSeconds: z.number().positive(),
   serverTime: z.string(),
+  /** The inventoryKey of the inventory the server holds for this device (null: none, or sent without one). */
+  inventoryKey: z.string().nullable().optional(),
 });
 
 /** A refused message; `code` is one of agentErrorCodes (others may be added). */

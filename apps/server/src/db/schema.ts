@@ -175,6 +175,8 @@ export const devices = pgTable(
     diskPercent: real('disk_percent'),
     inventory: jsonb('inventory').$type<DeviceInventory>(),
     inventoryUpdatedAt: timestamp('inventory_updated_at', { withTimezone: true, mode: 'date' }),
+    /** The agent's digest of the stored inventory, named in the welcome so a reconnect can skip resending it. */
+    inventoryKey: text('inventory_key'),
     /** sha256 of the device secret; null for devices without an agent. */
     secretHash: text('secret_hash'),
     enrollmentTokenId: integer('enrollment_token_id').references(() => enrollmentTokens.id, {

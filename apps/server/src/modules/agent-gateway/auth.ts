@@ -14,7 +14,7 @@ import { findDeviceCredentials } from './repository.ts';
 export type AgentDevice = { id: number; organizationId: number; approvalStatus: ApprovalStatus };
 
 /** What the server holds of the agent itself; a hello that repeats it is not written again. */
-export type StoredAgentInfo = { agentVersion: string; platform: string };
+export type StoredAgentInfo = { agentVersion: string; platform: string; inventoryKey: string | null };
 
 export type AuthenticatedAgent = { device: AgentDevice; stored: StoredAgentInfo };
 
@@ -47,6 +47,6 @@ export const authenticateDevice = async (db: Db, header: string | undefined): Pr
   const approvalStatus = row.approvalStatus as ApprovalStatus;
   return {
     device: { id: row.id, organizationId: row.organizationId, approvalStatus },
-    stored: { agentVersion: row.agentVersion, platform: row.platform },
+    stored: { agentVersion: row.agentVersion, platform: row.platform, inventoryKey: row.inventoryKey },
   };
 };

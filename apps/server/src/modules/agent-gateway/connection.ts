@@ -44,7 +44,7 @@ const forwardFromBus =
 
 const onInventory = async (app: FastifyInstance, device: AgentDevice, message: AgentMessage) => {
   if (message.type !== 'inventory') return;
-  await saveInventory(app.db, device.id, message.inventory);
+  await saveInventory(app.db, device.id, message.inventory, message.inventoryKey ?? null);
   const summary = await findDeviceSummary(app.db, 'all', device.id);
   if (summary) {
     const time = new Date().toISOString();
@@ -144,6 +144,8 @@ export const handleAgentSocket = (
     approvalStatus: device.approvalStatus,
     heartbeatIntervalSeconds: app.config.heartbeatIntervalSeconds,
     serverTime: new Date().toISOString(),
+    // The agent sends its inventory after the welcome only when it differs from this one.
+    inventoryKey: agent.stored.inventoryKey,
   });
   let queue = Promise.resolve();
   socket.on('message', (data, isBinary) => {

@@ -227,6 +227,24 @@ describe('a planned stop of the server', () => {
     }
   });
 
+  it('names the key of the inventory it stored in the next welcome, so a reconnect can skip it', async () => {
+    const identity = await enrolled();
+    const first = await connectRaw(serverUrl, deviceAuthorization(identity));
+    expect((await first.next('welcome')).inventoryKey).toBeNull();
+    first.send({
+      v: 1,
+      type: 'inventory',
+      deviceId: identity.deviceId,
+      inventory: createInventory({ hostname: 'keyed' }),
+      inventoryKey: 'k1',
+    });
+    await waitFor(async () => (await getDevice(identity.deviceId)).hostname === 'keyed' || undefined);
+    first.socket.close();
+    const again = await connectRaw(serverUrl, deviceAuthorization(identity));
+    expect((await again.next('welcome')).inventoryKey).toBe('k1');
+    again.socket.close();
+  });
+
   it('tells every connected agent it restarts: close code 1012 (service restart)', async () => {
     const own = await createTestApp(fastAgentSettings);
     const url = await listen(own);

@@ -14,6 +14,7 @@ export const findDeviceCredentials = async (db: DbOrTx, deviceId: number) => {
       secretHash: devices.secretHash,
       agentVersion: devices.agentVersion,
       platform: devices.platform,
+      inventoryKey: devices.inventoryKey,
     })
     .from(devices)
     .where(eq(devices.id, deviceId));
@@ -29,11 +30,17 @@ const addressesOf = (inventory: DeviceInventory) =>
     .filter(Boolean)
     .slice(0, MAX_ADDRESSES);
 
-export const saveInventory = async (db: DbOrTx, deviceId: number, inventory: DeviceInventory) => {
+export const saveInventory = async (
+  db: DbOrTx,
+  deviceId: number,
+  inventory: DeviceInventory,
+  inventoryKey: string | null,
+) => {
   await db
     .update(devices)
     .set({
       inventory,
+      inventoryKey,
       inventoryUpdatedAt: sql`now()`,
       hostname: inventory.hostname,
       platform: inventory.os.platform,

@@ -140,7 +140,10 @@ describe('the criteria preview', { timeout: 30_000 }, () => {
       { field: 'hostname', operator: 'contains', value: 'db' },
     ];
     await waitFor(() =>
-      expect(requestBodies(fetchMock, RUN).at(-1)).toEqual({ ...firstPage, criteria: { match: 'any', rules } }),
+      expect(requestBodies(fetchMock, RUN).at(-1)).toEqual({
+        ...firstPage,
+        criteria: { match: 'any', rules },
+      }),
     );
     expect(await screen.findByRole('link', { name: 'PC-WEB' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'PC-DB' })).toBeInTheDocument();
