@@ -48,6 +48,7 @@ const usage = `Options:
   --port N                 server port (default 18080)
   --settle S               seconds held after the storm to count late disconnects (default 20)
   --skip-restart           no reconnect storm
+  --profile DIR            write a CPU profile of the restarted server into DIR (node --cpu-prof)
   --reconnect-min-ms N, --reconnect-max-ms N   agent backoff (default: the real agent's 1000, 300000)
   --state FILE             enrolled identities (default bench/.state/agents-<database>.json)
   --log FILE               server log (default bench/.state/server.log)`;
@@ -67,6 +68,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '18080' },
     settle: { type: 'string', default: '20' },
     'skip-restart': { type: 'boolean', default: false },
+    profile: { type: 'string' },
     'reconnect-min-ms': { type: 'string' },
     'reconnect-max-ms': { type: 'string' },
     state: { type: 'string' },
@@ -123,7 +125,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
 }
 
-const startBenchServer = () => startServer({ port: Number(args.port), databaseUrl, env: serverEnv, logFile });
+const startBenchServer = (nodeArgs: string[] = []) =>
+  startServer({ port: Number(args.port), databaseUrl, env: serverEnv, logFile, nodeArgs });
 
 console.log(`machine: ${machineDescription()}, load average ${loadAverage()}`);
 console.log(
@@ -325,7 +328,9 @@ const storm = async (fleet: Fleet) => {
   const t0Perf = performance.now();
   const stopped = await server.stop();
   console.log(`  old server exited (code ${stopped.code}) after ${seconds(stopped.ms)} s`);
-  server = await startBenchServer();
+  server = await startBenchServer(
+    args.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args.profile)] : [],
+  );
   const readyS = (server.readyAt - t0Perf) / 1000;
   console.log(`  new server pid ${server.pid} ready ${readyS.toFixed(1)} s after SIGTERM`);
   const serverCpu = cpuMeter(() => [server.pid]);

@@ -24,6 +24,7 @@ import {
   agentCloseCodes,
   type DeviceInventory,
   type DeviceMetrics,
+  parseRestartSpreadMs,
   ServerMessage,
   type ServerWelcome,
 } from '@rmm/domain';
@@ -368,6 +369,7 @@ export const startSimAgent = (identity: SimIdentity, options: SimAgentOptions): 
   let attempt = 0;
   /** As the real agent (transport/connection.ts): after a 1012 close, even delays within the restart spread. */
   let restartUntil = 0;
+  let restartSpreadMs: number | undefined;
   let isStopped = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let heartbeat: HeartbeatLoop | undefined;
@@ -442,7 +444,7 @@ export const startSimAgent = (identity: SimIdentity, options: SimAgentOptions): 
       const key = error.code ?? error.message.slice(0, 60);
       counters.errors[key] = (counters.errors[key] ?? 0) + 1;
     });
-    ws.on('close', (code) => {
+    ws.on('close', (code, reason) => {
       clearInterval(keepalive);
       heartbeat?.stop();
       heartbeat = undefined;
@@ -453,9 +455,14 @@ export const startSimAgent = (identity: SimIdentity, options: SimAgentOptions): 
         hooks.onClose?.(agent, code);
       } else counters.connectFailures++;
       if (isStopped) return;
-      if (code === agentCloseCodes.RESTARTING) restartUntil = Date.now() + RESTART_WINDOW_MS;
+      if (code === agentCloseCodes.RESTARTING) {
+        restartUntil = Date.now() + RESTART_WINDOW_MS;
+        restartSpreadMs = parseRestartSpreadMs(reason.toString());
+      }
       const delay =
-        Date.now() < restartUntil ? restartDelay(options.backoff) : backoffDelay(attempt++, options.backoff);
+        Date.now() < restartUntil
+          ? restartDelay(options.backoff, Math.random, restartSpreadMs)
+          : backoffDelay(attempt++, options.backoff);
       retryTimer = setTimeout(connect, delay);
     });
   };

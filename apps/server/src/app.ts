@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { agentCloseCodes } from '@rmm/domain';
+import { agentCloseCodes, restartCloseReason } from '@rmm/domain';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Bus } from './bus/index.ts';
@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { DomainError } from './lib/errors.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
+import { restartSpreadMs } from './modules/agent-gateway/restart.ts';
 import { agentGatewayRoutes } from './modules/agent-gateway/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -116,8 +117,9 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
     // A planned stop closes every socket with 1012 "service restart": agents then come back within
     // their restart spread instead of sitting out long exponential backoffs; consoles reconnect.
     preClose(this: FastifyInstance, done: () => void) {
-      for (const client of this.websocketServer.clients)
-        client.close(agentCloseCodes.RESTARTING, 'server restarting');
+      const { clients } = this.websocketServer;
+      const reason = restartCloseReason(restartSpreadMs(clients.size, config.agentReconnectRatePerSecond));
+      for (const client of clients) client.close(agentCloseCodes.RESTARTING, reason);
       done();
     },
   });

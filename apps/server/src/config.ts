@@ -5,6 +5,8 @@ export type Config = {
   port: number;
   /** Accept queue length of the listening socket (capped by the kernel, net.core.somaxconn). */
   listenBacklog: number;
+  /** Agents per second a restarted server expects back: a planned stop asks its agents to spread over count / this. */
+  agentReconnectRatePerSecond: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -60,6 +62,7 @@ const num = (value: string | undefined, fallback: number) => {
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   port: num(env.PORT, 8080),
   listenBacklog: num(env.LISTEN_BACKLOG, 4096),
+  agentReconnectRatePerSecond: num(env.AGENT_RECONNECT_RATE_PER_SECOND, 250),
   host: env.HOST ?? '0.0.0.0',
   dataDir: path.resolve(env.DATA_DIR ?? './data'),
   databaseUrl: env.DATABASE_URL || undefined,

@@ -135,8 +135,14 @@ export const enrolRaw = async (serverUrl: string, token: string, overrides: Reco
 export const connectRaw = async (serverUrl: string, authorization: string) => {
   const socket = new WebSocket(`${serverUrl.replace('http', 'ws')}/agent/ws`, { headers: { authorization } });
   const received: ServerMessage[] = [];
+  let closeReason = '';
   socket.on('message', (data) => received.push(JSON.parse(data.toString())));
-  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  const closed = new Promise<number>((resolve) =>
+    socket.once('close', (code, reason) => {
+      closeReason = reason.toString();
+      resolve(code);
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
@@ -146,7 +152,14 @@ export const connectRaw = async (serverUrl: string, authorization: string) => {
     waitFor(() => received.find((m) => m.type === type) as Extract<ServerMessage, { type: T }> | undefined, {
       what: `a ${type} message`,
     });
-  return { socket, received, closed, next, send: (message: unknown) => socket.send(JSON.stringify(message)) };
+  return {
+    socket,
+    received,
+    closed,
+    closeReason: () => closeReason,
+    next,
+    send: (message: unknown) => socket.send(JSON.stringify(message)),
+  };
 };
 
 export const deviceAuthorization = (identity: { deviceId: number; deviceSecret: string }) =>

@@ -247,3 +247,16 @@ export const agentCloseCodes = {
   /** WebSocket 1012 "service restart": the server is going away on purpose and will be back soon. */
   RESTARTING: 1012,
 } as const;
+
+/**
+ * The reason of a 1012 close: how long the agents should spread their return over, sized by the server
+ * to the number of agents it is closing, so the fleet comes back at a rate the server can take.
+ */
+export const restartCloseReason = (spreadMs: number) =>
+  `restarting; reconnect within ${Math.round(spreadMs)} ms`;
+
+/** The spread a 1012 close reason names, or undefined (an older server, another text). */
+export const parseRestartSpreadMs = (reason: string): number | undefined => {
+  const match = /reconnect within (\d{1,7}) ms/.exec(reason);
+  return match ? Number(match[1]) : undefined;
+};

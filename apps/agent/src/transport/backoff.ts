@@ -12,8 +12,18 @@ export type BackoffOptions = {
 export const DEFAULT_RESTART_SPREAD_MS = 20_000;
 export const RESTART_WINDOW_MS = 300_000;
 
-export const restartDelay = (options: BackoffOptions, random: () => number = Math.random) => {
-  const spread = Math.max(options.minMs, options.restartSpreadMs ?? DEFAULT_RESTART_SPREAD_MS);
+/** The longest spread a server may ask for in its 1012 close reason. */
+export const MAX_RESTART_SPREAD_MS = 300_000;
+
+/** Within the restart spread: the server's (from its close reason, bounded) or the agent's own. */
+export const restartDelay = (
+  options: BackoffOptions,
+  random: () => number = Math.random,
+  serverSpreadMs?: number,
+) => {
+  const own = options.restartSpreadMs ?? DEFAULT_RESTART_SPREAD_MS;
+  const asked = serverSpreadMs === undefined ? own : Math.min(serverSpreadMs, MAX_RESTART_SPREAD_MS);
+  const spread = Math.max(options.minMs, asked);
   return Math.round(options.minMs + random() * (spread - options.minMs));
 };
 

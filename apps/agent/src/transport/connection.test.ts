@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { restartCloseReason } from '@rmm/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { createLogger } from '../log.ts';
@@ -19,7 +20,7 @@ const waitFor = async (check: () => boolean, timeoutMs = 5000) => {
 };
 
 /** A server that accepts, then drops, every connection, or refuses the handshake with an HTTP error. */
-const startServer = async (mode: 'drop' | 'refuse' | 'restart') => {
+const startServer = async (mode: 'drop' | 'refuse' | 'restart', restartReason = 'bye') => {
   const server = http.createServer();
   const wss = new WebSocketServer({ noServer: true });
   const handshakes: string[] = [];
@@ -37,7 +38,7 @@ const startServer = async (mode: 'drop' | 'refuse' | 'restart') => {
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.send(JSON.stringify({ v: 1, type: 'inventoryRequest' }));
-      setTimeout(() => ws.close(mode === 'restart' ? 1012 : 1011, 'bye'), 20);
+      setTimeout(() => (mode === 'restart' ? ws.close(1012, restartReason) : ws.close(1011, 'bye')), 20);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -107,6 +108,13 @@ describe('the agent connection', () => {
     connect(restarting.url, lines, [], { minMs: 10, maxMs: 100_000, restartSpreadMs: 40 });
     await waitFor(() => delays(lines).length >= 6);
     expect(delays(lines).every((delay) => delay >= 10 && delay <= 40)).toBe(true);
+
+    // A server that names its spread in the close reason is followed, within the agent's bounds.
+    const asking = await startServer('restart', restartCloseReason(25));
+    const told: string[] = [];
+    connect(asking.url, told, [], { minMs: 10, maxMs: 100_000, restartSpreadMs: 100_000 });
+    await waitFor(() => delays(told).length >= 6);
+    expect(delays(told).every((delay) => delay >= 10 && delay <= 25)).toBe(true);
 
     // The same refusals without the restart close grow the delay exponentially.
     const refusing = await startServer('refuse');

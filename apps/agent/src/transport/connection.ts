@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { type AgentMessage, agentCloseCodes, ServerMessage } from '@rmm/domain';
+import { type AgentMessage, agentCloseCodes, parseRestartSpreadMs, ServerMessage } from '@rmm/domain';
 import WebSocket from 'ws';
 import type { Logger } from '../log.ts';
 import { type BackoffOptions, backoffDelay, RESTART_WINDOW_MS, restartDelay } from './backoff.ts';
@@ -62,7 +62,11 @@ const keepalive = (ws: WebSocket, intervalMs: number) => {
 };
 
 /** One connection attempt; `onEnded` runs once it is over, however it ended. */
-const openSocket = (options: ConnectionOptions, onOpen: () => void, onEnded: (code: number) => void) => {
+const openSocket = (
+  options: ConnectionOptions,
+  onOpen: () => void,
+  onEnded: (code: number, reason: string) => void,
+) => {
   const { log } = options;
   const ws = new WebSocket(options.url, { headers: options.headers, handshakeTimeout: 15_000 });
   ws.on('open', () => {
@@ -84,7 +88,7 @@ const openSocket = (options: ConnectionOptions, onOpen: () => void, onEnded: (co
   ws.on('close', (code, reason) => {
     if (code !== 1006) log.info(`connection closed (${code}${reason.length ? ` ${reason.toString()}` : ''})`);
     options.onClose();
-    onEnded(code);
+    onEnded(code, reason.toString());
   });
   return ws;
 };
@@ -106,6 +110,8 @@ export const startConnection = (options: ConnectionOptions): Connection => {
   let retryTimer: NodeJS.Timeout | undefined;
   /** Until then the server is restarting: short, even, non-growing delays (see restartDelay). */
   let restartUntil = 0;
+  /** The spread the server's 1012 asked for (undefined: the agent's own). */
+  let restartSpreadMs: number | undefined;
 
   const connect = () => {
     socket = openSocket(
@@ -114,12 +120,15 @@ export const startConnection = (options: ConnectionOptions): Connection => {
         attempt = 0;
         restartUntil = 0;
       },
-      (code) => {
+      (code, reason) => {
         if (isStopped) return;
-        if (code === agentCloseCodes.RESTARTING) restartUntil = Date.now() + RESTART_WINDOW_MS;
+        if (code === agentCloseCodes.RESTARTING) {
+          restartUntil = Date.now() + RESTART_WINDOW_MS;
+          restartSpreadMs = parseRestartSpreadMs(reason);
+        }
         const delay =
           Date.now() < restartUntil
-            ? restartDelay(options.backoff)
+            ? restartDelay(options.backoff, Math.random, restartSpreadMs)
             : backoffDelay(attempt++, options.backoff);
         options.log.info(`reconnecting in ${delay} ms`);
         retryTimer = setTimeout(connect, delay);

@@ -1,4 +1,4 @@
-import type { DeviceNode } from '@rmm/domain';
+import { type DeviceNode, restartCloseReason } from '@rmm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectRaw,
@@ -11,6 +11,7 @@ import {
   waitFor,
 } from '../../../test/agents.ts';
 import { createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
+import { MAX_RESTART_SPREAD_MS, MIN_RESTART_SPREAD_MS, restartSpreadMs } from './restart.ts';
 
 let ctx: TestContext;
 let serverUrl: string;
@@ -254,5 +255,14 @@ describe('a planned stop of the server', () => {
     await agent.next('welcome');
     await own.close();
     expect(await agent.closed).toBe(1012);
+    // One agent: the shortest spread. The reason names it, so the agents need not guess.
+    expect(agent.closeReason()).toBe(restartCloseReason(MIN_RESTART_SPREAD_MS));
+  });
+
+  it('asks a large fleet to spread its return at the rate the server expects to take it back', () => {
+    expect(restartSpreadMs(1, 250)).toBe(MIN_RESTART_SPREAD_MS);
+    expect(restartSpreadMs(10_000, 250)).toBe(40_000);
+    expect(restartSpreadMs(10_000, 1000)).toBe(10_000);
+    expect(restartSpreadMs(1_000_000, 250)).toBe(MAX_RESTART_SPREAD_MS);
   });
 });

@@ -1,12 +1,12 @@
 import type { AgentPlatform, DeviceInventory } from '@rmm/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { devices } from '../../db/schema.ts';
 
 /** SQL for the agent side: a device acts only on its own row, found by its authenticated id. */
 
-export const findDeviceCredentials = async (db: DbOrTx, deviceId: number) => {
-  const [row] = await db
+const prepareCredentials = (db: Db) =>
+  db
     .select({
       id: devices.id,
       organizationId: devices.organizationId,
@@ -17,7 +17,18 @@ export const findDeviceCredentials = async (db: DbOrTx, deviceId: number) => {
       inventoryKey: devices.inventoryKey,
     })
     .from(devices)
-    .where(eq(devices.id, deviceId));
+    .where(eq(devices.id, sql.placeholder('deviceId')))
+    .prepare('device_credentials');
+const credentialStatements = new WeakMap<Db, ReturnType<typeof prepareCredentials>>();
+
+/** Every agent handshake asks this: built once per database handle, prepared on the server. */
+export const findDeviceCredentials = async (db: Db, deviceId: number) => {
+  let statement = credentialStatements.get(db);
+  if (!statement) {
+    statement = prepareCredentials(db);
+    credentialStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ deviceId });
   return row;
 };
 

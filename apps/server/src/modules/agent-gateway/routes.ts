@@ -17,6 +17,9 @@ export const agentGatewayRoutes: FastifyPluginAsync = async (app) => {
     AGENT_WS_PATH,
     {
       websocket: true,
+      // Thousands of agents reconnect at once after a restart: their handshakes are not logged one by one
+      // (refusals still are, as warnings).
+      logLevel: 'warn',
       // Public to the user-session check: the device authenticates itself below, before the upgrade.
       config: { access: 'public', isAgentEndpoint: true },
       preHandler: async (request) => {

@@ -1,6 +1,6 @@
 import type { JobStatus, ListJobsQuery, OrganizationScope } from '@rmm/domain';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, lte, sql } from 'drizzle-orm';
-import { type DbOrTx, toNumber } from '../../db/database.ts';
+import { type Db, type DbOrTx, toNumber } from '../../db/database.ts';
 import { devices, idempotencyKeys, jobHistory, jobs, organizations } from '../../db/schema.ts';
 import { inScope } from '../../lib/scope.ts';
 import type { JobRow } from './mapper.ts';
@@ -241,18 +241,37 @@ export const findJobsByIds = async (db: DbOrTx, ids: number[]): Promise<JobRow[]
   ids.length === 0 ? [] : selectJobs(db).where(inArray(jobs.id, ids)).orderBy(asc(jobs.id));
 
 /** A device's unfinished jobs in creation order, a page after `afterId`. */
+const prepareUnfinishedJobs = (db: Db) =>
+  selectJobs(db)
+    .where(
+      and(
+        eq(jobs.deviceId, sql.placeholder('deviceId')),
+        inArray(jobs.status, unfinishedJobStatuses),
+        gt(jobs.id, sql.placeholder('afterId')),
+      ),
+    )
+    .orderBy(asc(jobs.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('jobs_unfinished_of_device');
+const unfinishedJobsStatements = new WeakMap<Db, ReturnType<typeof prepareUnfinishedJobs>>();
+
+/**
+ * A device's unfinished jobs in order, after `afterId`. Every agent connection asks this once, so the
+ * statement is built once per database handle and prepared on the server.
+ */
 export const findUnfinishedJobs = async (
-  db: DbOrTx,
+  db: Db,
   deviceId: number,
   afterId: number,
   limit: number,
-): Promise<JobRow[]> =>
-  selectJobs(db)
-    .where(
-      and(eq(jobs.deviceId, deviceId), inArray(jobs.status, unfinishedJobStatuses), gt(jobs.id, afterId)),
-    )
-    .orderBy(asc(jobs.id))
-    .limit(limit);
+): Promise<JobRow[]> => {
+  let statement = unfinishedJobsStatements.get(db);
+  if (!statement) {
+    statement = prepareUnfinishedJobs(db);
+    unfinishedJobsStatements.set(db, statement);
+  }
+  return statement.execute({ deviceId, afterId, limit });
+};
 
 // ---- Idempotency-Key ----
 
