@@ -141,6 +141,53 @@ describe('the agent gateway', () => {
     expect(list.data.map((d: { hostname: string }) => d.hostname)).toContain(markup);
     agent.socket.close();
   });
+
+  it('stores the version an agent says hello with, on a reconnect too', async () => {
+    const identity = await enrolled();
+    const hello = (agentVersion: string) => ({
+      v: 1,
+      type: 'hello',
+      deviceId: identity.deviceId,
+      agentVersion,
+      platform: 'linux',
+    });
+    const first = await connectRaw(serverUrl, deviceAuthorization(identity));
+    await first.next('welcome');
+    first.send(hello('1.0.0'));
+    await waitFor(async () => (await getDevice(identity.deviceId)).agentVersion === '1.0.0' || undefined);
+    first.socket.close();
+    // The same hello again (a reconnect) keeps it; an updated agent's hello replaces it.
+    for (const version of ['1.0.0', '1.1.0']) {
+      const again = await connectRaw(serverUrl, deviceAuthorization(identity));
+      await again.next('welcome');
+      again.send(hello(version));
+      again.send(heartbeat(identity.deviceId));
+      const device = await waitFor(async () => {
+        const node = await getDevice(identity.deviceId);
+        return node.agentVersion === version ? node : undefined;
+      });
+      expect(device).toMatchObject({ agentVersion: version, platform: 'linux' });
+      again.socket.close();
+    }
+  });
+
+  it('names the key of the inventory it stored in the next welcome, so a reconnect can skip it', async () => {
+    const identity = await enrolled();
+    const first = await connectRaw(serverUrl, deviceAuthorization(identity));
+    expect((await first.next('welcome')).inventoryKey).toBeNull();
+    first.send({
+      v: 1,
+      type: 'inventory',
+      deviceId: identity.deviceId,
+      inventory: createInventory({ hostname: 'keyed' }),
+      inventoryKey: 'k1',
+    });
+    await waitFor(async () => (await getDevice(identity.deviceId)).hostname === 'keyed' || undefined);
+    first.socket.close();
+    const again = await connectRaw(serverUrl, deviceAuthorization(identity));
+    expect((await again.next('welcome')).inventoryKey).toBe('k1');
+    again.socket.close();
+  });
 });
 
 describe('device approval by organization mode', () => {
@@ -199,53 +246,6 @@ describe('device approval by organization mode', () => {
 });
 
 describe('a planned stop of the server', () => {
-  it('stores the version an agent says hello with, on a reconnect too', async () => {
-    const identity = await enrolled();
-    const hello = (agentVersion: string) => ({
-      v: 1,
-      type: 'hello',
-      deviceId: identity.deviceId,
-      agentVersion,
-      platform: 'linux',
-    });
-    const first = await connectRaw(serverUrl, deviceAuthorization(identity));
-    await first.next('welcome');
-    first.send(hello('1.0.0'));
-    await waitFor(async () => (await getDevice(identity.deviceId)).agentVersion === '1.0.0' || undefined);
-    first.socket.close();
-    // The same hello again (a reconnect) keeps it; an updated agent's hello replaces it.
-    for (const version of ['1.0.0', '1.1.0']) {
-      const again = await connectRaw(serverUrl, deviceAuthorization(identity));
-      await again.next('welcome');
-      again.send(hello(version));
-      again.send(heartbeat(identity.deviceId));
-      const device = await waitFor(async () => {
-        const node = await getDevice(identity.deviceId);
-        return node.agentVersion === version ? node : undefined;
-      });
-      expect(device).toMatchObject({ agentVersion: version, platform: 'linux' });
-      again.socket.close();
-    }
-  });
-
-  it('names the key of the inventory it stored in the next welcome, so a reconnect can skip it', async () => {
-    const identity = await enrolled();
-    const first = await connectRaw(serverUrl, deviceAuthorization(identity));
-    expect((await first.next('welcome')).inventoryKey).toBeNull();
-    first.send({
-      v: 1,
-      type: 'inventory',
-      deviceId: identity.deviceId,
-      inventory: createInventory({ hostname: 'keyed' }),
-      inventoryKey: 'k1',
-    });
-    await waitFor(async () => (await getDevice(identity.deviceId)).hostname === 'keyed' || undefined);
-    first.socket.close();
-    const again = await connectRaw(serverUrl, deviceAuthorization(identity));
-    expect((await again.next('welcome')).inventoryKey).toBe('k1');
-    again.socket.close();
-  });
-
   it('tells every connected agent it restarts: close code 1012 (service restart)', async () => {
     const own = await createTestApp(fastAgentSettings);
     const url = await listen(own);
