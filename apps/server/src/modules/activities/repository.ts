@@ -1,5 +1,5 @@
 import type { Activity, ActivityOutcome, ListActivitiesQuery, OrganizationScope } from '@rmm/domain';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { toNumber } from '../../db/database.ts';
 import { activities } from '../../db/schema.ts';
@@ -25,17 +25,34 @@ export const insertActivity = async (db: DbOrTx, activity: NewActivity) => {
   });
 };
 
-/** Many activities in one statement (bulk device actions), chunked under the parameter limit. */
+/**
+ * Many activities in one statement (bulk device actions, a fan-out's results): the rows travel as one
+ * JSON parameter, so ten thousand cost one parameter and no per-row query building.
+ */
 export const insertActivities = async (db: DbOrTx, list: NewActivity[]) => {
-  const CHUNK = 1000;
-  for (let start = 0; start < list.length; start += CHUNK) {
-    await db.insert(activities).values(
-      list.slice(start, start + CHUNK).map((activity) => ({
-        ...activity,
-        targetId: activity.targetId == null ? null : String(activity.targetId),
-      })),
-    );
-  }
+  if (list.length === 0) return;
+  const rows = list.map((a, ord) => ({
+    ord,
+    actor_id: a.actorId,
+    actor_name: a.actorName,
+    action: a.action,
+    target_type: a.targetType ?? null,
+    target_id: a.targetId == null ? null : String(a.targetId),
+    target_name: a.targetName ?? null,
+    organization_id: a.organizationId ?? null,
+    organization_name: a.organizationName ?? null,
+    outcome: a.outcome,
+    detail: a.detail ?? null,
+  }));
+  await db.execute(sql`
+    insert into ${activities} (actor_id, actor_name, action, target_type, target_id, target_name,
+      organization_id, organization_name, outcome, detail)
+    select r.actor_id, r.actor_name, r.action, r.target_type, r.target_id, r.target_name,
+      r.organization_id, r.organization_name, r.outcome, r.detail
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(ord integer, actor_id integer,
+      actor_name text, action text, target_type text, target_id text, target_name text,
+      organization_id integer, organization_name text, outcome text, detail text)
+    order by r.ord`);
 };
 
 const toActivity = (row: typeof activities.$inferSelect): Activity => ({

@@ -40,8 +40,8 @@ type Report =
   | { kind: 'result'; device: AgentJobDevice; send: Send; message: AgentJobResult };
 type Pending = { report: Report; resolve: () => void; reject: (error: unknown) => void };
 
-/** Reports written in one transaction at most (a fan-out's 10,000 results take 20 of them). */
-const MAX_BATCH = 500;
+/** Reports written in one transaction at most (a fan-out of 10,000 jobs: 30,000 reports in about 15). */
+const MAX_BATCH = 2000;
 
 /**
  * `accepted` or `duplicate`: a job not started yet is IN_PROGRESS now; a cancelled one must not run.
