@@ -80,7 +80,8 @@ export const deviceColumns: Readonly<Record<ColumnId, DeviceColumn>> = {
   hostname: { id: 'hostname', width: 180, render: (device) => line(device.hostname) },
   status: {
     id: 'status',
-    width: 100,
+    // Wide enough for the longest badge, WARNING, with the sort arrow in the header.
+    width: 120,
     sortField: 'status',
     render: (device) => <DeviceStatusBadge status={device.status} />,
   },
