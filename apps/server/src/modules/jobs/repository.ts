@@ -1,5 +1,6 @@
 import type { JobStatus, ListJobsQuery, OrganizationScope } from '@rmm/domain';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of.ts';
 import { type Db, type DbOrTx, toNumber } from '../../db/database.ts';
 import { devices, idempotencyKeys, jobHistory, jobs, organizations } from '../../db/schema.ts';
 import { inScope } from '../../lib/scope.ts';
@@ -34,7 +35,7 @@ export const findJobDevices = (db: DbOrTx, scope: OrganizationScope, ids: number
     })
     .from(devices)
     .innerJoin(organizations, eq(organizations.id, devices.organizationId))
-    .where(and(inArray(devices.id, ids), inScope(devices.organizationId, scope)));
+    .where(and(anyOf(devices.id, ids, 'integer'), inScope(devices.organizationId, scope)));
 
 export type NewJobRow = Pick<
   typeof jobs.$inferInsert,
@@ -117,7 +118,10 @@ export const findJob = async (db: DbOrTx, scope: OrganizationScope, jobUid: stri
 export const lockJobs = async (db: DbOrTx, jobUids: string[]): Promise<JobRow[]> =>
   jobUids.length === 0
     ? []
-    : selectJobs(db).where(inArray(jobs.jobUid, jobUids)).orderBy(asc(jobs.id)).for('update', { of: jobs });
+    : selectJobs(db)
+        .where(anyOf(jobs.jobUid, jobUids, 'uuid'))
+        .orderBy(asc(jobs.id))
+        .for('update', { of: jobs });
 
 export const isDeviceJob = async (db: DbOrTx, deviceId: number, jobUid: string) => {
   const [row] = await db
@@ -145,7 +149,7 @@ export const markJobsStarted = async (db: DbOrTx, ids: number[], now: Date) => {
   await db
     .update(jobs)
     .set({ status: 'IN_PROGRESS', startedAt: now, updatedAt: now })
-    .where(inArray(jobs.id, ids));
+    .where(anyOf(jobs.id, ids, 'bigint'));
 };
 
 /** Stored results: each row its own status, result and times, in one statement for them all. */
@@ -238,7 +242,11 @@ export const markExpiredJobs = async (
 };
 
 export const findJobsByIds = async (db: DbOrTx, ids: number[]): Promise<JobRow[]> =>
-  ids.length === 0 ? [] : selectJobs(db).where(inArray(jobs.id, ids)).orderBy(asc(jobs.id));
+  ids.length === 0
+    ? []
+    : selectJobs(db)
+        .where(anyOf(jobs.id, ids, 'bigint'))
+        .orderBy(asc(jobs.id));
 
 /** A device's unfinished jobs in creation order, a page after `afterId`. */
 const prepareUnfinishedJobs = (db: Db) =>
