@@ -1,11 +1,12 @@
 import type { AgentPlatform, DeviceInventory } from '@rmm/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { devices } from '../../db/schema.ts';
 
 /** SQL for the agent side: a device acts only on its own row, found by its authenticated id. */
 
-const prepareCredentials = (db: Db) =>
+const credentialsStatement = preparedPer((db: Db) =>
   db
     .select({
       id: devices.id,
@@ -18,17 +19,12 @@ const prepareCredentials = (db: Db) =>
     })
     .from(devices)
     .where(eq(devices.id, sql.placeholder('deviceId')))
-    .prepare('device_credentials');
-const credentialStatements = new WeakMap<Db, ReturnType<typeof prepareCredentials>>();
+    .prepare('device_credentials'),
+);
 
 /** Every agent handshake asks this: built once per database handle, prepared on the server. */
 export const findDeviceCredentials = async (db: Db, deviceId: number) => {
-  let statement = credentialStatements.get(db);
-  if (!statement) {
-    statement = prepareCredentials(db);
-    credentialStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ deviceId });
+  const [row] = await credentialsStatement(db).execute({ deviceId });
   return row;
 };
 

@@ -2,6 +2,7 @@ import type { JobStatus, ListJobsQuery, OrganizationScope } from '@rmm/domain';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import { type Db, type DbOrTx, toNumber } from '../../db/database.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { devices, idempotencyKeys, jobHistory, jobs, organizations } from '../../db/schema.ts';
 import { inScope } from '../../lib/scope.ts';
 import type { JobRow } from './mapper.ts';
@@ -249,7 +250,7 @@ export const findJobsByIds = async (db: DbOrTx, ids: number[]): Promise<JobRow[]
         .orderBy(asc(jobs.id));
 
 /** A device's unfinished jobs in creation order, a page after `afterId`. */
-const prepareUnfinishedJobs = (db: Db) =>
+const unfinishedJobsStatement = preparedPer((db: Db) =>
   selectJobs(db)
     .where(
       and(
@@ -260,8 +261,8 @@ const prepareUnfinishedJobs = (db: Db) =>
     )
     .orderBy(asc(jobs.id))
     .limit(sql.placeholder('limit'))
-    .prepare('jobs_unfinished_of_device');
-const unfinishedJobsStatements = new WeakMap<Db, ReturnType<typeof prepareUnfinishedJobs>>();
+    .prepare('jobs_unfinished_of_device'),
+);
 
 /**
  * A device's unfinished jobs in order, after `afterId`. Every agent connection asks this once, so the
@@ -272,14 +273,7 @@ export const findUnfinishedJobs = async (
   deviceId: number,
   afterId: number,
   limit: number,
-): Promise<JobRow[]> => {
-  let statement = unfinishedJobsStatements.get(db);
-  if (!statement) {
-    statement = prepareUnfinishedJobs(db);
-    unfinishedJobsStatements.set(db, statement);
-  }
-  return statement.execute({ deviceId, afterId, limit });
-};
+): Promise<JobRow[]> => unfinishedJobsStatement(db).execute({ deviceId, afterId, limit });
 
 // ---- Idempotency-Key ----
 
