@@ -41,6 +41,7 @@ export const createMemoryBus = (log?: Logger): Bus => {
         if (set.size === 0 && exact.get(subject) === set) exact.delete(subject);
       };
     },
+    flush: async () => {},
     close: async () => {
       exact.clear();
       patterns.clear();

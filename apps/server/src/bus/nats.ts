@@ -32,6 +32,8 @@ export const createNatsBus = async (url: string, prefix: string, log?: Logger): 
     kind: 'nats',
     publish: (subject, message) => connection.publish(full(subject), codec.encode(message)),
     subscribe,
+    // A round trip to the NATS server: it has processed every SUB sent before it.
+    flush: () => connection.flush(),
     close: async () => {
       if (!connection.isClosed()) await connection.drain();
     },

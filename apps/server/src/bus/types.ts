@@ -10,5 +10,7 @@ export type Bus = {
   publish: (subject: string, message: unknown) => void;
   /** Returns the function that ends the subscription. */
   subscribe: (subject: string, handler: BusHandler) => () => void;
+  /** Resolves once the subscriptions made so far receive what any process publishes from now on. */
+  flush: () => Promise<void>;
   close: () => Promise<void>;
 };

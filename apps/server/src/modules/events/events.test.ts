@@ -1,5 +1,5 @@
 import type { ConsoleEvent } from '@rmm/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import {
   connectRaw,
@@ -11,6 +11,7 @@ import {
   waitFor,
 } from '../../../test/agents.ts';
 import { createTestApp, createUser, ORIGIN, type TestContext } from '../../../test/helpers.ts';
+import { ALL_CONSOLE_EVENTS } from '../../bus/subjects.ts';
 
 let ctx: TestContext;
 let serverUrl: string;
@@ -38,6 +39,41 @@ describe('the console realtime channel /events', () => {
       'HTTP 403',
     );
     await expect(openEvents({ origin: ORIGIN })).rejects.toThrow('HTTP 401');
+  });
+
+  it('listens to the bus only while a console is connected, and again when the next one comes', async () => {
+    const subscribe = ctx.app.bus.subscribe;
+    const listening = new Set<symbol>();
+    const spy = vi.spyOn(ctx.app.bus, 'subscribe').mockImplementation((subject, handler) => {
+      const stop = subscribe(subject, handler);
+      if (subject !== ALL_CONSOLE_EVENTS) return stop;
+      const id = Symbol(subject);
+      listening.add(id);
+      return () => {
+        listening.delete(id);
+        stop();
+      };
+    });
+    try {
+      const first = await openEvents({ cookie: ctx.adminCookie, origin: ORIGIN });
+      const second = await openEvents({ cookie: ctx.adminCookie, origin: ORIGIN });
+      expect(listening.size).toBe(1);
+      first.socket.close();
+      second.socket.close();
+      await waitFor(() => listening.size === 0, { what: 'the hub to stop listening' });
+
+      const third = await openEvents({ cookie: ctx.adminCookie, origin: ORIGIN });
+      expect(listening.size).toBe(1);
+      const { token } = await createEnrollment(ctx);
+      const device = (await enrolRaw(serverUrl, token.token, { hostname: 'after-a-pause' })).body;
+      await waitFor(
+        () => third.events.some((e) => e.type === 'device.created' && e.device.id === device.deviceId),
+        { what: 'device.created' },
+      );
+      third.socket.close();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('pushes new devices and status changes of the organizations in the user scope only', async () => {

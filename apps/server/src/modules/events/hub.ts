@@ -45,21 +45,35 @@ export const createEventHub = (app: FastifyInstance) => {
     }
   };
 
-  const unsubscribe = app.bus.subscribe(ALL_CONSOLE_EVENTS, deliver);
+  /**
+   * Subscribed only while this process holds a console socket: a process without one does not
+   * decode the cluster's events (a fan-out of 10,000 jobs publishes 20,000 job.updated events).
+   */
+  let unsubscribe: (() => void) | undefined;
+  const remove = (client: EventClient) => {
+    if (!clients.delete(client) || clients.size > 0) return;
+    unsubscribe?.();
+    unsubscribe = undefined;
+  };
+
   const timer = setInterval(() => {
     recheck().catch((error) => app.log.error({ err: error }, 'events session check failed'));
   }, RECHECK_MS);
   timer.unref();
 
   return {
-    add: (client: EventClient) => {
+    /** Resolves once the client receives every event published from now on. */
+    add: async (client: EventClient) => {
       clients.add(client);
-      client.socket.on('close', () => clients.delete(client));
+      unsubscribe ??= app.bus.subscribe(ALL_CONSOLE_EVENTS, deliver);
+      client.socket.on('close', () => remove(client));
+      await app.bus.flush();
     },
     size: () => clients.size,
     close: () => {
       clearInterval(timer);
-      unsubscribe();
+      unsubscribe?.();
+      unsubscribe = undefined;
     },
   };
 };

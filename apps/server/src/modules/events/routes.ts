@@ -21,9 +21,11 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
       // A page on another site could open this socket with the user's cookie: the Origin is checked.
       config: { access: 'authenticated', requireOrigin: true },
     },
-    (socket, request) => {
-      hub.add({ socket, actor: request.actor!, credential: credentialOf(request) });
-      socket.send(JSON.stringify({ type: 'ready', time: new Date().toISOString() }));
+    async (socket, request) => {
+      // `ready` tells the console that every event from now on will reach it (its cue to reload).
+      await hub.add({ socket, actor: request.actor!, credential: credentialOf(request) });
+      if (socket.readyState === socket.OPEN)
+        socket.send(JSON.stringify({ type: 'ready', time: new Date().toISOString() }));
     },
   );
 };

@@ -59,7 +59,9 @@ const applyAcks = async (
     const event = isTerminalJobStatus(row.status) ? `acknowledged after ${row.status}` : 'acknowledged';
     history.push({ jobId: row.id, event, detail: report.message.state });
     if (row.status !== 'START_REQUESTED') return { report, row, isChanged: false };
-    const started: JobRow = { ...row, status: 'IN_PROGRESS', startedAt: now, updatedAt: now };
+    // A job finishing in this batch takes its start time from its result.
+    const startedAt = finishing.has(row.jobUid) ? row.startedAt : now;
+    const started: JobRow = { ...row, status: 'IN_PROGRESS', startedAt, updatedAt: now };
     return { report, row: started, isChanged: true };
   });
   await repo.markJobsStarted(
@@ -68,6 +70,16 @@ const applyAcks = async (
     now,
   );
   return outcomes;
+};
+
+/**
+ * When the job started: as stored by its acknowledgement, else as its agent reports, else (acknowledged
+ * in the same write) now. Never after it finished: the server's and the agent's clocks differ.
+ */
+const startTime = (row: JobRow, message: AgentJobResult, finishedAt: Date) => {
+  const acknowledged = row.status === 'START_REQUESTED' ? null : new Date();
+  const started = row.startedAt ?? (message.startedAt ? new Date(message.startedAt) : acknowledged);
+  return started && started > finishedAt ? finishedAt : started;
 };
 
 /**
@@ -89,13 +101,14 @@ const applyResults = async (
       history.push({ jobId: row.id, event: late, detail: summary });
       return { report, row, isChanged: false };
     }
+    const finishedAt = new Date(message.finishedAt);
     const updated: JobRow = {
       ...row,
       status: message.status,
       jobResult: message.result,
       resultContent: capResultContent(message.resultContent),
-      startedAt: row.startedAt ?? (message.startedAt ? new Date(message.startedAt) : null),
-      finishedAt: new Date(message.finishedAt),
+      startedAt: startTime(row, message, finishedAt),
+      finishedAt,
       updatedAt: new Date(),
     };
     stored.push(updated);

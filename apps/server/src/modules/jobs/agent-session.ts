@@ -26,8 +26,18 @@ export const createAgentJobSession = (
     forward,
     /** After the agent's hello: its queue, in order. */
     sendUnfinished,
-    handle: (message: AgentJobMessage) => {
-      if (message.type === 'jobAck') return onJobAck(ctx, device, send, message);
+    /**
+     * The connection waits for a result to be stored before its next message, not for an
+     * acknowledgement: the writer keeps each job's reports in order, so an acknowledgement and the
+     * result right behind it share one write.
+     */
+    handle: async (message: AgentJobMessage) => {
+      if (message.type === 'jobAck') {
+        onJobAck(ctx, device, send, message).catch((error) =>
+          ctx.log.error({ err: error, jobUid: message.jobUid }, 'could not store a job acknowledgement'),
+        );
+        return;
+      }
       if (message.type === 'jobOutput') return relayOutput(message);
       return onJobResult(ctx, device, send, message);
     },

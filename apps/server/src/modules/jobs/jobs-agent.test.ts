@@ -80,6 +80,27 @@ describe('jobs and a connected agent', () => {
     await agent.close();
   });
 
+  it('stores an acknowledgement and the result sent right behind it in their order', async () => {
+    const { identity } = await enrolDevice(ctx, serverUrl);
+    const agent = await connectAgent(serverUrl, identity);
+    const jobs = await submitJobs(ctx, identity.deviceId, [createScriptJob(), createScriptJob()]);
+    for (const job of jobs) {
+      await agent.next('job');
+      // The connection does not wait for an acknowledgement's write before reading the result.
+      agent.ack(job.jobUid);
+      agent.result(job.jobUid);
+    }
+    await waitFor(() => agent.ofType('jobResultStored').length === 2, { what: 'both results stored' });
+    for (const { jobUid } of jobs) {
+      const done = await getJob(ctx, jobUid);
+      expect(done.jobStatus).toBe('COMPLETED');
+      expect(done.history.map((h) => h.event)).toEqual(['created', 'sent', 'acknowledged', 'result']);
+      expect(done.startedAt).not.toBeNull();
+      expect(Date.parse(done.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(done.startedAt!));
+    }
+    await agent.close();
+  });
+
   it('delivers the offline queue in creation order after hello, without the finished ones', async () => {
     const { identity } = await enrolDevice(ctx, serverUrl);
     const queued = await submitJobs(ctx, identity.deviceId, [
@@ -307,13 +328,15 @@ describe('job events on the console channel', () => {
     const [seen, notAllowed, notInScope] = channels.map((c) => c.events);
     const agent = await connectAgent(serverUrl, identity);
 
+    const statusesSeen = () => eventsOf(seen!, 'job.updated').map((e) => e.job.jobStatus);
     const [job] = await submitJobs(ctx, identity.deviceId, [createScriptJob()]);
     await agent.next('job');
     agent.ack(job!.jobUid);
+    // An acknowledgement and a result that arrive together are written together (no IN_PROGRESS).
+    await waitFor(() => statusesSeen().includes('IN_PROGRESS'), { what: 'IN_PROGRESS event' });
     agent.output(job!.jobUid, 0, 'first line\n');
     agent.output(job!.jobUid, 1, 'second line\n');
     agent.result(job!.jobUid);
-    const statusesSeen = () => eventsOf(seen!, 'job.updated').map((e) => e.job.jobStatus);
     await waitFor(() => statusesSeen().includes('COMPLETED'), { what: 'COMPLETED event' });
     expect(statusesSeen()).toEqual(['START_REQUESTED', 'IN_PROGRESS', 'COMPLETED']);
     expect(eventsOf(seen!, 'job.updated')[2]).toMatchObject({

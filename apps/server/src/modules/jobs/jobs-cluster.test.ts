@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fastAgentSettings, isNatsReachable, listen, natsTestUrl } from '../../../test/agents.ts';
+import { fastAgentSettings, isNatsReachable, listen, natsTestUrl, waitFor } from '../../../test/agents.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import {
@@ -7,6 +7,7 @@ import {
   connectAgent,
   createScriptJob,
   enrolDevice,
+  openEvents,
   submit,
   waitForJob,
 } from './test-fixtures.ts';
@@ -72,5 +73,22 @@ describe.skipIf(!natsReachable)('jobs across two server nodes', () => {
     expect((await agent.next('jobCancel')).jobUid).toBe(second.jobUid);
     expect((await cancelJob(ctx, second)).json().error.code).toBe('JOB_FINISHED');
     await agent.close();
+  });
+
+  it("a console on one node sees the other node's job events from its `ready` on", async () => {
+    const { identity } = await enrolDevice(ctx, serverUrl);
+    // No pause after `ready`: the node answers it once its subscription has reached NATS.
+    const channel = await openEvents(serverUrl, ctx.adminCookie);
+    const response = await submit(
+      ctx,
+      { nodes: [{ nodeId: identity.deviceId, jobs: [createScriptJob()] }] },
+      { app: other },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [job] = response.json().nodes[0].jobs;
+    await waitFor(() => channel.events.some((e) => e.type === 'job.updated' && e.job.jobUid === job.jobUid), {
+      what: 'job.updated from the other node',
+    });
+    channel.socket.close();
   });
 });
