@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SUBMIT_JOB_PATH, SUBMIT_MAX_JOBS, type SubmitJobResponse } from '@rmm/domain';
 import { sql } from 'drizzle-orm';
+import WebSocket from 'ws';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import {
   JOB_HOOKS_CONFIGURE,
@@ -62,7 +63,10 @@ const usage = `Options:
   --port N                 port of the first server (the second gets N+1; default 18090)
   --state FILE             enrolled identities (default bench/.state/agents-<database>.json)
   --log FILE               server log (default bench/.state/job-dispatch-server<N>.log)
-  --profile DIR            write a CPU profile of each server process into DIR (node --cpu-prof)`;
+  --profile DIR            write a CPU profile of each server process into DIR (node --cpu-prof)
+  --consoles N             console /events sockets (signed in as the administrator) held open on each
+                           server, as technicians watching would (default 0: no console, so no server
+                           decodes the job.updated events)`;
 
 const { values: args } = parseArgs({
   options: {
@@ -83,6 +87,7 @@ const { values: args } = parseArgs({
     state: { type: 'string' },
     log: { type: 'string' },
     profile: { type: 'string' },
+    consoles: { type: 'string', default: '0' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -289,6 +294,22 @@ const submit = async (client: Client, nodes: { nodeId: number; jobs: unknown[] }
   const jobUids = answer.nodes.flatMap((node) => node.jobs.map((job) => job.jobUid));
   return { sentAt, answeredAt, jobUids, bodyBytes: Buffer.byteLength(body) };
 };
+
+// ---- consoles watching: /events sockets that count the job.updated events they receive ----
+
+const consoleEvents = { sockets: 0, jobUpdates: 0 };
+const openConsole = (client: Client) =>
+  new Promise<WebSocket>((resolve, reject) => {
+    const socket = new WebSocket(`${client.serverUrl.replace('http', 'ws')}/events`, {
+      headers: { cookie: client.cookie, origin: client.origin },
+    });
+    socket.on('message', (data) => {
+      const text = data.toString();
+      if (text.includes('"type":"ready"')) return resolve(socket);
+      if (text.includes('"type":"job.updated"')) consoleEvents.jobUpdates++;
+    });
+    socket.once('error', reject);
+  });
 
 // ---- what the agents report ----
 
@@ -566,6 +587,13 @@ const fanoutPhase = async (client: Client, deviceIds: number[]) => {
 try {
   const identities = await ensureIdentities();
   const clients = await Promise.all(servers.map((s) => login(s.url)));
+  for (const client of clients)
+    for (let n = 0; n < Number(args.consoles); n++) {
+      const socket = await openConsole(client);
+      consoleEvents.sockets++;
+      cleanups.push(async () => socket.close());
+    }
+  if (consoleEvents.sockets > 0) console.log(`${consoleEvents.sockets} console sockets open on /events`);
   const perFleet = Math.ceil(identities.length / serverCount);
   const workers = Number(args.workers);
   const connectStarted = performance.now();
@@ -661,6 +689,11 @@ try {
         `fan-out: all results stored within 5 s of the replies: ${verdict(f.allStoredAfterLastReply < 5000)} (${ms(f.allStoredAfterLastReply)})`,
       );
   }
+  if (consoleEvents.sockets > 0)
+    row(
+      'consoles: sockets / job.updated events received in all',
+      `${consoleEvents.sockets} / ${consoleEvents.jobUpdates}`,
+    );
   row(
     'agents: jobs received / duplicates / results sent / sent again / stored',
     `${counts.received} / ${counts.duplicates} / ${counts.replied} / ${counts.resent} / ${counts.stored}`,
