@@ -33,9 +33,12 @@ const lateResultEvent: Partial<Record<JobStatus, string>> = {
   COMPLETED: 'result again',
 };
 
-/** An acknowledgement, a result, or a live job that went out to its agent (its `sent` history). */
+/**
+ * An acknowledgement, a result, or a history note of the job's device: a live job went out to its
+ * agent (`sent`), or the agent streams its output (`output`).
+ */
 type Report =
-  | { kind: 'sent'; deviceId: number; jobUid: string; detail: string }
+  | { kind: 'note'; deviceId: number; jobUid: string; event: 'sent' | 'output'; detail: string }
   | { kind: 'ack'; device: AgentJobDevice; send: Send; message: AgentJobAck }
   | { kind: 'result'; device: AgentJobDevice; send: Send; message: AgentJobResult };
 type Pending = { report: Report; resolve: () => void; reject: (error: unknown) => void };
@@ -130,12 +133,12 @@ type ResultReport = Extract<Report, { kind: 'result' }>;
  * that ends at once is acknowledged and finished in one write), then the answers.
  */
 const writeBatch = async (ctx: AgentJobContext, reports: Report[]) => {
-  const sent = reports.filter((r) => r.kind === 'sent');
+  const notes = reports.filter((r) => r.kind === 'note');
   const acks = reports.filter((r): r is AckReport => r.kind === 'ack');
   const results = reports.filter((r): r is ResultReport => r.kind === 'result');
   const { ackOutcomes, resultOutcomes, unknown } = await ctx.db.transaction(async (tx) => {
-    // First: a job's `sent` is written before its acknowledgement (the agent answers what it got).
-    await repo.insertSentHistory(tx, sent);
+    // First: a batch holds a job's notes only ahead of its acknowledgement and result (takeBatch).
+    await repo.insertNotes(tx, notes);
     const reported = [...acks, ...results];
     const locked = await repo.lockJobs(
       tx,
@@ -185,7 +188,7 @@ const writeBatch = async (ctx: AgentJobContext, reports: Report[]) => {
   publishJobUpdates(ctx.bus, [...latest.values()]);
 };
 
-const jobUidOf = (report: Report) => (report.kind === 'sent' ? report.jobUid : report.message.jobUid);
+const jobUidOf = (report: Report) => (report.kind === 'note' ? report.jobUid : report.message.jobUid);
 
 /**
  * Writes job reports in batches (group commit): while one batch commits, the next gathers, so a
@@ -199,7 +202,7 @@ const createReportWriter = (ctx: AgentJobContext) => {
 
   /**
    * The oldest reports, up to MAX_BATCH, stopping before a report that would break a job's order in
-   * the batch (per job: at most one ack, then at most one result).
+   * the batch (per job: its notes, then at most one ack, then at most one result).
    */
   const takeBatch = () => {
     const acked = new Set<string>();
@@ -207,8 +210,11 @@ const createReportWriter = (ctx: AgentJobContext) => {
     let n = 0;
     for (; n < queue.length && n < MAX_BATCH; n++) {
       const { report } = queue[n]!;
-      if (report.kind === 'sent') continue;
-      const { jobUid } = report.message;
+      const jobUid = jobUidOf(report);
+      if (report.kind === 'note') {
+        if (acked.has(jobUid) || finished.has(jobUid)) break;
+        continue;
+      }
       if (finished.has(jobUid) || (report.kind === 'ack' && acked.has(jobUid))) break;
       (report.kind === 'ack' ? acked : finished).add(jobUid);
     }
@@ -284,7 +290,7 @@ export const onJobResult = (
 
 /** A live job went out to the connected agent: its `sent` history, written with the next batch. */
 export const recordJobSent = (ctx: AgentJobContext, deviceId: number, jobUid: string, detail: string) =>
-  writerOf(ctx)({ kind: 'sent', deviceId, jobUid, detail });
+  writerOf(ctx)({ kind: 'note', deviceId, jobUid, event: 'sent', detail });
 
 /** Live output is relayed to consoles (job.output), not stored: the result holds the capped output. */
 export const createOutputRelay = (ctx: AgentJobContext, device: AgentJobDevice) => {
@@ -296,8 +302,15 @@ export const createOutputRelay = (ctx: AgentJobContext, device: AgentJobDevice) 
     const jobId = await repo.isDeviceJob(ctx.db, device.id, jobUid);
     if (checked.size >= CHECKED_OUTPUT_JOBS) checked.delete(checked.keys().next().value!);
     checked.set(jobUid, jobId !== undefined);
+    // Through the report writer, so that it follows the job's acknowledgement in the history.
     if (jobId !== undefined)
-      await repo.insertHistory(ctx.db, [{ jobId, event: 'output', detail: 'the device streams output' }]);
+      writerOf(ctx)({
+        kind: 'note',
+        deviceId: device.id,
+        jobUid,
+        event: 'output',
+        detail: 'the device streams output',
+      }).catch((error) => ctx.log.error({ err: error, jobUid }, 'could not record streamed output'));
     return jobId !== undefined;
   };
 

@@ -80,21 +80,26 @@ describe('jobs and a connected agent', () => {
     await agent.close();
   });
 
-  it('stores an acknowledgement and the result sent right behind it in their order', async () => {
+  it('stores an acknowledgement, output and the result sent right behind it in their order', async () => {
     const { identity } = await enrolDevice(ctx, serverUrl);
     const agent = await connectAgent(serverUrl, identity);
     const jobs = await submitJobs(ctx, identity.deviceId, [createScriptJob(), createScriptJob()]);
-    for (const job of jobs) {
+    for (const [n, job] of jobs.entries()) {
       await agent.next('job');
-      // The connection does not wait for an acknowledgement's write before reading the result.
+      // The connection does not wait for an acknowledgement's write before reading what follows.
       agent.ack(job.jobUid);
+      if (n === 1) agent.output(job.jobUid, 0, 'a line\n');
       agent.result(job.jobUid);
     }
     await waitFor(() => agent.ofType('jobResultStored').length === 2, { what: 'both results stored' });
-    for (const { jobUid } of jobs) {
+    const expected = [
+      ['created', 'sent', 'acknowledged', 'result'],
+      ['created', 'sent', 'acknowledged', 'output', 'result'],
+    ];
+    for (const [n, { jobUid }] of jobs.entries()) {
       const done = await getJob(ctx, jobUid);
       expect(done.jobStatus).toBe('COMPLETED');
-      expect(done.history.map((h) => h.event)).toEqual(['created', 'sent', 'acknowledged', 'result']);
+      expect(done.history.map((h) => h.event)).toEqual(expected[n]);
       expect(done.startedAt).not.toBeNull();
       expect(Date.parse(done.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(done.startedAt!));
     }

@@ -173,18 +173,26 @@ export const storeJobResults = async (db: DbOrTx, rows: JobRow[]) => {
     where ${jobs.id} = v.id`);
 };
 
-/** `sent` history of jobs that went out to their devices; a job of another device is skipped. */
-export const insertSentHistory = async (
+/** History notes by jobUid, in the order given; a job of another device is skipped. */
+export const insertNotes = async (
   db: DbOrTx,
-  entries: { deviceId: number; jobUid: string; detail: string }[],
+  entries: { deviceId: number; jobUid: string; event: string; detail: string }[],
 ) => {
   if (entries.length === 0) return;
-  const values = entries.map((e) => ({ job_uid: e.jobUid, device_id: e.deviceId, detail: e.detail }));
+  const values = entries.map((e, ord) => ({
+    ord,
+    job_uid: e.jobUid,
+    device_id: e.deviceId,
+    event: e.event,
+    detail: e.detail,
+  }));
   await db.execute(sql`
     insert into ${jobHistory} (job_id, event, detail)
-    select ${jobs.id}, 'sent', v.detail
-    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(job_uid uuid, device_id integer, detail text)
-    join ${jobs} on ${jobs.jobUid} = v.job_uid and ${jobs.deviceId} = v.device_id`);
+    select ${jobs.id}, v.event, v.detail
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+      as v(ord integer, job_uid uuid, device_id integer, event text, detail text)
+    join ${jobs} on ${jobs.jobUid} = v.job_uid and ${jobs.deviceId} = v.device_id
+    order by v.ord`);
 };
 
 export const listJobHistory = (db: DbOrTx, jobId: number) =>
