@@ -102,7 +102,17 @@ test('a technician runs a command on the demo device and watches its output arri
     // The run is in the device's history and in the activities of all devices, newest first.
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: 'Activities' }).click();
-    await expect(page.getByRole('row').filter({ hasText: 'job.result' }).first()).toContainText('Success');
+    const resultRow = page.getByRole('row').filter({ hasText: 'job.result' }).first();
+    await expect(resultRow).toContainText('Success');
+    // Its record opens from there: the output kept with the result, and what happened, in order.
+    await resultRow.getByRole('button', { name: 'View job' }).click();
+    const details = page.getByRole('dialog', { name: 'Job' });
+    await expect(details.getByRole('log', { name: 'Output' })).toContainText('line 3');
+    await expect(details.getByTestId('job-exit-code')).toHaveText('Exit code 0');
+    const history = details.getByTestId('job-history').locator('.mantine-Timeline-itemTitle');
+    await expect(history).toHaveText(['Created', 'Sent', 'Acknowledged', 'Output', 'Result']);
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+    await page.keyboard.press('Escape');
     await page.goto('/systemDashboard/activities/1');
     const submitted = page
       .getByRole('row')
@@ -142,6 +152,12 @@ test('a technician cancels a long-running command: it stops on the device and le
       .filter({ hasText: device.hostname })
       .filter({ hasText: 'echo started' });
     await expect(jobRow).toContainText('Running');
+    // Its record opens from the list and follows the job live.
+    await jobRow.getByRole('button', { name: /^echo started/ }).click();
+    const details = pending.getByRole('dialog', { name: 'Job' });
+    await expect(details.getByTestId('job-status')).toHaveText('Running');
+    // Output is relayed live, not stored while the job runs: what came before is promised, not hidden.
+    await expect(details.getByText('The device wrote output before you opened this job')).toBeVisible();
 
     await panel.getByRole('button', { name: /^Cancel job/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel “echo started; sleep' });
@@ -153,6 +169,12 @@ test('a technician cancels a long-running command: it stops on the device and le
     // The agent killed the process tree, and the pending list dropped the job without a reload.
     await expect.poll(() => isRunning(`sleep ${marker}`), { timeout: 15_000 }).toBe(false);
     await expect(jobRow).toHaveCount(0);
+    await expect(details.getByTestId('job-status')).toHaveText('Cancelled');
+    await expect(details.getByTestId('job-history')).toContainText('Cancelled');
+    // A cancel wins over the result that would have carried the output: the panel says so.
+    await expect(details.getByRole('log', { name: 'Output' })).toHaveText(
+      'The device wrote output, but the job ended before its result arrived, so the output was not kept.',
+    );
     await pending.close();
   } finally {
     await agent?.stop();

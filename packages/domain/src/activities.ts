@@ -17,6 +17,8 @@ export const Activity = z.object({
   organizationName: z.string().nullable(),
   outcome: ActivityOutcome,
   detail: z.string().nullable(),
+  /** The job the activity is about (job.submit, job.result, job.cancel, job.expire), else null. */
+  jobUid: z.string().nullable(),
 });
 export type Activity = z.infer<typeof Activity>;
 

@@ -254,6 +254,8 @@ export const activities = pgTable(
     organizationName: text('organization_name'),
     outcome: text('outcome').notNull(),
     detail: text('detail'),
+    /** The job an activity is about (its submission, result, cancel...), for the console's job view. */
+    jobUid: uuid('job_uid'),
   },
   (t) => [
     index('activities_time_idx').on(t.time.desc(), t.id.desc()),

@@ -16,6 +16,7 @@ export type NewActivity = {
   organizationName?: string | null;
   outcome: ActivityOutcome;
   detail?: string | null;
+  jobUid?: string | null;
 };
 
 export const insertActivity = async (db: DbOrTx, activity: NewActivity) => {
@@ -43,15 +44,16 @@ export const insertActivities = async (db: DbOrTx, list: NewActivity[]) => {
     organization_name: a.organizationName ?? null,
     outcome: a.outcome,
     detail: a.detail ?? null,
+    job_uid: a.jobUid ?? null,
   }));
   await db.execute(sql`
     insert into ${activities} (actor_id, actor_name, action, target_type, target_id, target_name,
-      organization_id, organization_name, outcome, detail)
+      organization_id, organization_name, outcome, detail, job_uid)
     select r.actor_id, r.actor_name, r.action, r.target_type, r.target_id, r.target_name,
-      r.organization_id, r.organization_name, r.outcome, r.detail
+      r.organization_id, r.organization_name, r.outcome, r.detail, r.job_uid
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(ord integer, actor_id integer,
       actor_name text, action text, target_type text, target_id text, target_name text,
-      organization_id integer, organization_name text, outcome text, detail text)
+      organization_id integer, organization_name text, outcome text, detail text, job_uid uuid)
     order by r.ord`);
 };
 
@@ -68,6 +70,7 @@ const toActivity = (row: typeof activities.$inferSelect): Activity => ({
   organizationName: row.organizationName,
   outcome: row.outcome as ActivityOutcome,
   detail: row.detail,
+  jobUid: row.jobUid,
 });
 
 export const listActivities = async (db: DbOrTx, scope: OrganizationScope, query: ListActivitiesQuery) => {

@@ -19,4 +19,5 @@ export const jobActivity = (
   organizationName: row.organizationName,
   outcome: options.outcome ?? 'SUCCESS',
   detail: `${describeJob(row)}${options.detail ? `: ${options.detail}` : ''}`.slice(0, 1000),
+  jobUid: row.jobUid,
 });

@@ -101,9 +101,11 @@ describe('POST /webapp/submit/job', () => {
     stop();
     expect(seenOnBus.map((s) => s.jobUid)).toEqual([job!.jobUid]);
     expect(await seenOnBus[0]!.isStored).toBe(true);
-    // The device's activities page lists it.
+    // The device's activities page lists it, naming the job for the console's job view.
     const page = await ctx.request('GET', `/activities?targetType=device&targetId=${device.id}`);
-    expect(page.json().data.map((a: { action: string }) => a.action)).toEqual(['job.submit']);
+    expect(page.json().data.map((a: { action: string; jobUid: string }) => [a.action, a.jobUid])).toEqual([
+      ['job.submit', job!.jobUid],
+    ]);
   });
 
   it('refuses an unknown job type naming the field, and stores nothing', async () => {

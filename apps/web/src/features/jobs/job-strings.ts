@@ -70,6 +70,11 @@ export const jobStrings = {
   'jobs.run.noOutputAtAll': 'The job wrote no output.',
   'jobs.run.missed':
     'Some output was missed while the live channel was down; the complete output appears when the job ends.',
+  'jobs.run.openedLate':
+    'The device wrote output before you opened this job; the complete output appears when the job ends.',
+  'jobs.run.noOutputSinceOpened': 'No new output since you opened the job.',
+  'jobs.run.outputNotKept':
+    'The device wrote output, but the job ended before its result arrived, so the output was not kept.',
   'jobs.run.truncated': 'The output was longer than the agent keeps; the rest was left out.',
   'jobs.cancel.button': 'Cancel job',
   'jobs.cancel.title': 'Cancel “{name}”?',
@@ -93,4 +98,10 @@ export const jobStrings = {
   'jobs.pending.explainOrganization':
     'Jobs of {name} that have not finished: queued for a device that is offline, or running now.',
   'jobs.pending.empty': 'No jobs are waiting or running.',
+  'jobs.details.title': 'Job',
+  'jobs.details.open': 'View job',
+  'jobs.details.started': 'Started',
+  'jobs.details.finished': 'Finished',
+  'jobs.details.jobUid': 'Job ID',
+  'jobs.details.history': 'History',
 } as const;

@@ -1,8 +1,9 @@
-import type { Activity } from '@rmm/domain';
-import { screen } from '@testing-library/react';
+import { type Activity, jobPath } from '@rmm/domain';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
+import { createJobDetail, meAnswer } from '../../jobs/test-factories.ts';
 import { SystemActivitiesPage } from './dashboard-activities-page.tsx';
 
 const createActivity = (id: number): Activity => ({
@@ -18,6 +19,7 @@ const createActivity = (id: number): Activity => ({
   organizationName: 'Contoso',
   outcome: 'SUCCESS',
   detail: null,
+  jobUid: null,
 });
 
 const activityRequests = (fetchMock: ReturnType<typeof mockFetch>) =>
@@ -59,5 +61,77 @@ describe('SystemActivitiesPage', () => {
       targetType: 'device',
       outcome: 'FAILURE',
     });
+  });
+
+  it('opens the job of a job activity: its output, outcome and history, all as text', async () => {
+    const HOSTILE = '<img src=x onerror=alert(1)>';
+    const job = createJobDetail({
+      jobStatus: 'COMPLETED',
+      jobResult: 'FAILURE',
+      jobName: 'cleanup',
+      startedAt: '2024-05-01T10:00:01.000Z',
+      finishedAt: '2024-05-01T10:00:02.000Z',
+      resultContent: {
+        exitCode: 2,
+        stdout: `${HOSTILE}\n`,
+        stderr: 'oops\n',
+        truncated: false,
+        errorMessage: null,
+      },
+      history: [
+        { time: '2024-05-01T10:00:00.000Z', event: 'created', detail: 'by tech@example.com' },
+        { time: '2024-05-01T10:00:00.100Z', event: 'sent', detail: 'to the connected agent' },
+        { time: '2024-05-01T10:00:00.200Z', event: 'acknowledged', detail: 'accepted' },
+        { time: '2024-05-01T10:00:02.000Z', event: 'result', detail: HOSTILE },
+      ],
+    });
+    mockFetch({
+      'GET /auth/me': meAnswer(['activities.view', 'jobs.view']),
+      'GET /activities': () => ({
+        data: [
+          { ...createActivity(1), action: 'job.result', outcome: 'FAILURE', jobUid: job.jobUid },
+          { ...createActivity(2), action: 'device.enroll' },
+        ],
+        count: 2,
+        page: 1,
+        pageSize: 50,
+      }),
+      [`GET ${jobPath(job.jobUid)}`]: () => ({ resultCode: 'SUCCESS', job }),
+    });
+    const { user } = renderRoute(<SystemActivitiesPage />, {
+      path: '/systemDashboard/activities/:page',
+      url: '/systemDashboard/activities/1',
+    });
+    const enrolled = await screen.findByRole('row', { name: /device\.enroll/ });
+    expect(within(enrolled).queryByRole('button', { name: 'View job' })).toBeNull();
+    const row = screen.getByRole('row', { name: /job\.result/ });
+    await user.click(await within(row).findByRole('button', { name: 'View job' }));
+
+    const details = await screen.findByRole('dialog', { name: 'Job' });
+    expect(await within(details).findByRole('log', { name: 'Output' })).toHaveTextContent(`${HOSTILE} oops`);
+    expect(within(details).getByTestId('job-exit-code')).toHaveTextContent('Exit code 2');
+    const history = within(details).getByTestId('job-history');
+    expect(within(history).getByText('Created')).toBeInTheDocument();
+    expect(within(history).getByText('Acknowledged')).toBeInTheDocument();
+    expect(within(history).getByText(HOSTILE)).toBeInTheDocument();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('offers no job view to a user without jobs.view', async () => {
+    mockFetch({
+      'GET /auth/me': meAnswer(['activities.view']),
+      'GET /activities': () => ({
+        data: [{ ...createActivity(1), jobUid: '00000000-0000-4000-8000-000000000001' }],
+        count: 1,
+        page: 1,
+        pageSize: 50,
+      }),
+    });
+    renderRoute(<SystemActivitiesPage />, {
+      path: '/systemDashboard/activities/:page',
+      url: '/systemDashboard/activities/1',
+    });
+    expect(await screen.findByRole('row', { name: /web-1/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'View job' })).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ const createActivity = (id: number, deviceId: number): Activity => ({
   organizationName: 'Contoso',
   outcome: 'SUCCESS',
   detail: `step ${id}`,
+  jobUid: null,
 });
 
 const activityRequests = (fetchMock: ReturnType<typeof mockFetch>) =>

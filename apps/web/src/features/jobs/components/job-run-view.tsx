@@ -65,7 +65,10 @@ const JobRun = ({ job }: { job: JobDetail }) => {
   const { t } = useTranslation();
   const output = useJobOutputQuery(job.jobUid).data;
   const hasEnded = isTerminalJobStatus(job.jobStatus);
-  const isLiveWhole = isComplete(output);
+  // The server notes when a device starts streaming: a job opened after that has output this
+  // console never saw (output is relayed live, and stored only with the result).
+  const isOpenedLate = output.chunks.length === 0 && job.history.some((entry) => entry.event === 'output');
+  const isLiveWhole = isComplete(output) && !isOpenedLate;
   const shownChunks =
     hasEnded && (!isLiveWhole || output.chunks.length === 0) ? resultChunks(job) : output.chunks;
   return (
@@ -84,12 +87,16 @@ const JobRun = ({ job }: { job: JobDetail }) => {
         <ProgressLine job={job} />
         {!hasEnded && !isLiveWhole && (
           <Text size="xs" c="dimmed">
-            {t('jobs.run.missed')}
+            {t(isOpenedLate ? 'jobs.run.openedLate' : 'jobs.run.missed')}
           </Text>
         )}
         <JobOutputView
           chunks={shownChunks}
-          emptyText={hasEnded ? t('jobs.run.noOutputAtAll') : t('jobs.run.noOutput')}
+          emptyText={
+            hasEnded
+              ? t(isOpenedLate ? 'jobs.run.outputNotKept' : 'jobs.run.noOutputAtAll')
+              : t(isOpenedLate ? 'jobs.run.noOutputSinceOpened' : 'jobs.run.noOutput')
+          }
         />
         {job.resultContent?.truncated && (
           <Text size="xs" c="dimmed">

@@ -1,0 +1,1 @@
+ALTER TABLE "activities" ADD COLUMN "job_uid" uuid;
