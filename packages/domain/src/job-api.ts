@@ -193,6 +193,7 @@ export type SubmitJobResponse = z.infer<typeof SubmitJobResponse>;
 
 /** What happened to a job, in order: created, delivered, acknowledged, output, result, cancel, a losing race. */
 export const JobHistoryEntry = z.object({
+  id: z.number().int(),
   time: z.string(),
   event: z.string(),
   detail: z.string().nullable(),

@@ -197,7 +197,7 @@ export const insertNotes = async (
 
 export const listJobHistory = (db: DbOrTx, jobId: number) =>
   db
-    .select({ time: jobHistory.time, event: jobHistory.event, detail: jobHistory.detail })
+    .select({ id: jobHistory.id, time: jobHistory.time, event: jobHistory.event, detail: jobHistory.detail })
     .from(jobHistory)
     .where(eq(jobHistory.jobId, jobId))
     .orderBy(asc(jobHistory.id));

@@ -79,10 +79,10 @@ describe('SystemActivitiesPage', () => {
         errorMessage: null,
       },
       history: [
-        { time: '2024-05-01T10:00:00.000Z', event: 'created', detail: 'by tech@example.com' },
-        { time: '2024-05-01T10:00:00.100Z', event: 'sent', detail: 'to the connected agent' },
-        { time: '2024-05-01T10:00:00.200Z', event: 'acknowledged', detail: 'accepted' },
-        { time: '2024-05-01T10:00:02.000Z', event: 'result', detail: HOSTILE },
+        { id: 1, time: '2024-05-01T10:00:00.000Z', event: 'created', detail: 'by tech@example.com' },
+        { id: 2, time: '2024-05-01T10:00:00.100Z', event: 'sent', detail: 'to the connected agent' },
+        { id: 3, time: '2024-05-01T10:00:00.200Z', event: 'acknowledged', detail: 'accepted' },
+        { id: 4, time: '2024-05-01T10:00:02.000Z', event: 'result', detail: HOSTILE },
       ],
     });
     mockFetch({

@@ -61,9 +61,9 @@ const JobHistory = ({ job }: { job: JobDetail }) => {
         aria-label={t('jobs.details.history')}
         data-testid="job-history"
       >
-        {job.history.map((entry, index) => (
+        {job.history.map((entry) => (
           <Timeline.Item
-            key={`${entry.time}-${index}`}
+            key={entry.id}
             title={
               <Text size="sm" fw={600}>
                 {capitalised(entry.event)}
