@@ -87,7 +87,7 @@ const startTime = (row: JobRow, message: AgentJobResult, finishedAt: Date) => {
 
 /**
  * A result is stored only if the job has not finished yet; after a cancel (or expiry) won the race
- * it goes to the job's history only.
+ * it goes to the job's history, and a cancelled job keeps its output (status and result unchanged).
  */
 const applyResults = async (
   tx: Tx,
@@ -102,7 +102,16 @@ const applyResults = async (
     const late = lateResultEvent[row.status];
     if (late) {
       history.push({ jobId: row.id, event: late, detail: summary });
-      return { report, row, isChanged: false };
+      // The cancel won, and its status stays; what the script printed until it was stopped is kept.
+      if (row.status !== 'CANCELLED' || row.resultContent !== null || !message.resultContent)
+        return { report, row, isChanged: false };
+      const kept: JobRow = {
+        ...row,
+        resultContent: capResultContent(message.resultContent),
+        updatedAt: new Date(),
+      };
+      stored.push(kept);
+      return { report, row: kept, isChanged: true };
     }
     const finishedAt = new Date(message.finishedAt);
     const updated: JobRow = {

@@ -185,7 +185,7 @@ describe('jobs and a connected agent', () => {
     await agent.close();
   });
 
-  it('cancels a running script at once (CANCELLED) and tells the agent; its late result goes to history', async () => {
+  it('cancels a running script at once (CANCELLED) and tells the agent; its late result goes to history, its output is kept', async () => {
     const { identity } = await enrolDevice(ctx, serverUrl);
     const agent = await connectAgent(serverUrl, identity);
     const [job] = await submitJobs(ctx, identity.deviceId, [createScriptJob()]);
@@ -196,11 +196,18 @@ describe('jobs and a connected agent', () => {
     const response = await cancelJob(ctx, job!);
     expect(response.json().nodes[0].jobs[0].jobStatus).toBe('CANCELLED');
     expect((await agent.next('jobCancel')).jobUid).toBe(job!.jobUid);
-    // The result that loses the race: stored in history only, and still confirmed.
-    agent.result(job!.jobUid, { status: 'CANCELLED', result: 'FAILURE' });
+    // The result that loses the race: in the history, its output kept, and still confirmed.
+    const output = {
+      exitCode: null,
+      stdout: 'until stopped\n',
+      stderr: '',
+      truncated: false,
+      errorMessage: null,
+    };
+    agent.result(job!.jobUid, { status: 'COMPLETED', result: 'SUCCESS', resultContent: output });
     await waitFor(() => agent.ofType('jobResultStored').length === 1);
     const after = await getJob(ctx, job!.jobUid);
-    expect(after).toMatchObject({ jobStatus: 'CANCELLED', jobResult: null });
+    expect(after).toMatchObject({ jobStatus: 'CANCELLED', jobResult: null, resultContent: output });
     expect(after.history.map((h) => h.event)).toEqual([
       'created',
       'sent',

@@ -74,7 +74,7 @@ export const jobStrings = {
     'The device wrote output before you opened this job; the complete output appears when the job ends.',
   'jobs.run.noOutputSinceOpened': 'No new output since you opened the job.',
   'jobs.run.outputNotKept':
-    'The device wrote output, but the job ended before its result arrived, so the output was not kept.',
+    'The device wrote output that has not reached the server yet; it appears here when the device reports how the job ended.',
   'jobs.run.truncated': 'The output was longer than the agent keeps; the rest was left out.',
   'jobs.cancel.button': 'Cancel job',
   'jobs.cancel.title': 'Cancel “{name}”?',
