@@ -7,6 +7,9 @@ export type Config = {
   listenBacklog: number;
   /** Agents per second a restarted server expects back: a planned stop asks its agents to spread over count / this. */
   agentReconnectRatePerSecond: number;
+  /** Messages per second read from one agent connection (after a burst); faster agents are read slower. */
+  agentMessagesPerSecond: number;
+  agentMessageBurst: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -63,6 +66,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   port: num(env.PORT, 8080),
   listenBacklog: num(env.LISTEN_BACKLOG, 4096),
   agentReconnectRatePerSecond: num(env.AGENT_RECONNECT_RATE_PER_SECOND, 250),
+  agentMessagesPerSecond: num(env.AGENT_MESSAGES_PER_SECOND, 100),
+  agentMessageBurst: num(env.AGENT_MESSAGE_BURST, 1000),
   host: env.HOST ?? '0.0.0.0',
   dataDir: path.resolve(env.DATA_DIR ?? './data'),
   databaseUrl: env.DATABASE_URL || undefined,

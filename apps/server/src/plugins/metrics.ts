@@ -25,6 +25,8 @@ export const metricsPlugin = fp(async (app) => {
   pool('db_pool_connections_idle', 'Idle database pool connections', (s) => s.idle);
   pool('db_pool_waiting_requests', 'Queries waiting for a pool connection', (s) => s.waiting);
 
+  app.decorate('metrics', registry);
+
   app.addHook('onResponse', async (request, reply) => {
     httpDuration.observe(
       {
@@ -40,3 +42,10 @@ export const metricsPlugin = fp(async (app) => {
     reply.type(registry.contentType).send(await registry.metrics()),
   );
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Prometheus registry of /metrics: features add their own metrics to it. */
+    metrics: client.Registry;
+  }
+}

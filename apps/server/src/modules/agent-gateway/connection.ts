@@ -15,6 +15,7 @@ import { type AgentJobSession, createAgentJobSession, isJobMessage } from '../jo
 import type { AgentDevice, AuthenticatedAgent, StoredAgentInfo } from './auth.ts';
 import { parseAgentMessage } from './messages.ts';
 import { saveAgentInfo, saveInventory } from './repository.ts';
+import { createMessageThrottle } from './throttle.ts';
 
 /** The sockets this process holds, one per device. */
 export type AgentRegistry = Map<number, WebSocket>;
@@ -129,6 +130,7 @@ export const handleAgentSocket = (
   registry: AgentRegistry,
   socket: WebSocket,
   agent: AuthenticatedAgent,
+  { onThrottle }: { onThrottle?: () => void } = {},
 ) => {
   const { device } = agent;
   const previous = registry.get(device.id);
@@ -148,7 +150,22 @@ export const handleAgentSocket = (
     inventoryKey: agent.stored.inventoryKey,
   });
   let queue = Promise.resolve();
+  const throttle = createMessageThrottle({
+    ratePerSecond: app.config.agentMessagesPerSecond,
+    burst: app.config.agentMessageBurst,
+  });
+  let isPaused = false;
   socket.on('message', (data, isBinary) => {
+    const waitMs = throttle.take();
+    if (waitMs > 0 && !isPaused) {
+      isPaused = true;
+      socket.pause();
+      onThrottle?.();
+      setTimeout(() => {
+        isPaused = false;
+        socket.resume();
+      }, waitMs).unref();
+    }
     queue = queue
       .then(() => handleMessage(app, socket, agent, jobs, data, isBinary))
       .catch((error) => app.log.error({ err: error, deviceId: device.id }, 'agent message failed'));

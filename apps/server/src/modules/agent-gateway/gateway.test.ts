@@ -266,3 +266,27 @@ describe('a planned stop of the server', () => {
     expect(restartSpreadMs(1_000_000, 250)).toBe(MAX_RESTART_SPREAD_MS);
   });
 });
+
+describe('a flooding agent', () => {
+  it('reads an agent that floods it more slowly, and loses none of its messages', async () => {
+    const own = await createTestApp({
+      ...fastAgentSettings,
+      agentMessagesPerSecond: 200,
+      agentMessageBurst: 5,
+    });
+    const url = await listen(own);
+    const { token } = await createEnrollment(own);
+    const { body: identity } = await enrolRaw(url, token.token);
+    const agent = await connectRaw(url, deviceAuthorization(identity));
+    await agent.next('welcome');
+    // Forty messages at once, each answered with an error: all forty answers arrive.
+    for (let n = 0; n < 40; n++) agent.send({ v: 1, type: `flood${n}`, deviceId: identity.deviceId });
+    const errors = () => agent.received.filter((m) => m.type === 'error');
+    await waitFor(() => errors().length === 40, { what: '40 answers' });
+    const metrics = (await own.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/^agent_connections 1$/m);
+    expect(Number(/^agent_message_throttle_pauses_total (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThan(0);
+    agent.socket.close();
+    await own.close();
+  });
+});

@@ -1,5 +1,6 @@
 import { AGENT_WS_PATH } from '@rmm/domain';
 import type { FastifyPluginAsync } from 'fastify';
+import client from 'prom-client';
 import { type AuthenticatedAgent, authenticateDevice } from './auth.ts';
 import { type AgentRegistry, handleAgentSocket } from './connection.ts';
 import { startKeepalive } from './keepalive.ts';
@@ -11,6 +12,19 @@ export const agentGatewayRoutes: FastifyPluginAsync = async (app) => {
   const registry: AgentRegistry = new Map();
   app.decorateRequest('agent', null);
   const stopKeepalive = startKeepalive(() => registry.values(), KEEPALIVE_MS);
+  new client.Gauge({
+    name: 'agent_connections',
+    help: 'Agent WebSocket connections this process holds',
+    registers: [app.metrics],
+    collect() {
+      this.set(registry.size);
+    },
+  });
+  const throttled = new client.Counter({
+    name: 'agent_message_throttle_pauses_total',
+    help: 'Times an agent connection sent faster than AGENT_MESSAGES_PER_SECOND and was read more slowly',
+    registers: [app.metrics],
+  });
   app.addHook('onClose', async () => stopKeepalive());
 
   app.get(
@@ -26,7 +40,8 @@ export const agentGatewayRoutes: FastifyPluginAsync = async (app) => {
         request.agent = await authenticateDevice(app.db, request.headers.authorization);
       },
     },
-    (socket, request) => handleAgentSocket(app, registry, socket, request.agent!),
+    (socket, request) =>
+      handleAgentSocket(app, registry, socket, request.agent!, { onThrottle: () => throttled.inc() }),
   );
 };
 
