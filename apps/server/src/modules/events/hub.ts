@@ -50,10 +50,12 @@ export const createEventHub = (app: FastifyInstance) => {
    * decode the cluster's events (a fan-out of 10,000 jobs publishes 20,000 job.updated events).
    */
   let unsubscribe: (() => void) | undefined;
-  const remove = (client: EventClient) => {
-    if (!clients.delete(client) || clients.size > 0) return;
+  const stopListening = () => {
     unsubscribe?.();
     unsubscribe = undefined;
+  };
+  const remove = (client: EventClient) => {
+    if (clients.delete(client) && clients.size === 0) stopListening();
   };
 
   const timer = setInterval(() => {
@@ -72,8 +74,7 @@ export const createEventHub = (app: FastifyInstance) => {
     size: () => clients.size,
     close: () => {
       clearInterval(timer);
-      unsubscribe?.();
-      unsubscribe = undefined;
+      stopListening();
     },
   };
 };

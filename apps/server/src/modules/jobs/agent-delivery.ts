@@ -1,5 +1,5 @@
 import type { ServerJob, ServerJobCancel, ServerMessage } from '@rmm/domain';
-import { type AgentJobContext, type AgentJobDevice, recordJobSent } from './agent-reports.ts';
+import { type AgentJobContext, type AgentJobDevice, recordJobNote } from './agent-reports.ts';
 import { cancelMessage, jobMessage, publishJobUpdates } from './dispatch.ts';
 import { EXPIRE_BATCH, expireQueuedJobs } from './expire.ts';
 import * as repo from './repository.ts';
@@ -39,9 +39,7 @@ export const createJobDelivery = (
     if (message.type === 'jobCancel') return send(message);
     if (!sendJob(message)) return;
     const { jobUid } = message.job;
-    recordJobSent(ctx, device.id, jobUid, 'to the connected agent').catch((error) =>
-      ctx.log.error({ err: error, jobUid }, 'could not record a sent job'),
-    );
+    void recordJobNote(ctx, { deviceId: device.id, jobUid, event: 'sent', detail: 'to the connected agent' });
   };
 
   const expireQueue = async (now: Date) => {

@@ -297,9 +297,16 @@ export const onJobResult = (
   message: AgentJobResult,
 ) => writerOf(ctx)({ kind: 'result', device, send, message });
 
-/** A live job went out to the connected agent: its `sent` history, written with the next batch. */
-export const recordJobSent = (ctx: AgentJobContext, deviceId: number, jobUid: string, detail: string) =>
-  writerOf(ctx)({ kind: 'note', deviceId, jobUid, event: 'sent', detail });
+type NoteReport = Extract<Report, { kind: 'note' }>;
+
+/**
+ * A history note of a device's job (`sent`: a live job went out to the connected agent; `output`: the
+ * agent streams output), written with the next batch, so it keeps its place among the job's reports.
+ */
+export const recordJobNote = (ctx: AgentJobContext, note: Omit<NoteReport, 'kind'>) =>
+  writerOf(ctx)({ kind: 'note', ...note }).catch((error) =>
+    ctx.log.error({ err: error, jobUid: note.jobUid, event: note.event }, 'could not record a job note'),
+  );
 
 /** Live output is relayed to consoles (job.output), not stored: the result holds the capped output. */
 export const createOutputRelay = (ctx: AgentJobContext, device: AgentJobDevice) => {
@@ -313,13 +320,12 @@ export const createOutputRelay = (ctx: AgentJobContext, device: AgentJobDevice) 
     checked.set(jobUid, jobId !== undefined);
     // Through the report writer, so that it follows the job's acknowledgement in the history.
     if (jobId !== undefined)
-      writerOf(ctx)({
-        kind: 'note',
+      void recordJobNote(ctx, {
         deviceId: device.id,
         jobUid,
         event: 'output',
         detail: 'the device streams output',
-      }).catch((error) => ctx.log.error({ err: error, jobUid }, 'could not record streamed output'));
+      });
     return jobId !== undefined;
   };
 
