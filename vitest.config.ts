@@ -1,11 +1,17 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One config, several projects. The server suite runs twice when DATABASE_URL is set:
 // once on in-process PGlite and once on the real PostgreSQL server.
 const hasPostgres = Boolean(process.env.DATABASE_URL);
 
+// Vitest's default on a 2-core machine is one worker. Many test files wait on a database, a child
+// process or a socket rather than on the CPU, so one more file runs than there are cores.
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? os.availableParallelism() + 1);
+
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       {
         test: {
@@ -20,8 +26,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
         },
       },
       ...(hasPostgres
@@ -33,8 +39,8 @@ export default defineConfig({
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['apps/server/test/postgres-global-setup.ts'],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                testTimeout: 60_000,
+                hookTimeout: 90_000,
               },
             },
           ]

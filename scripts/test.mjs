@@ -14,8 +14,14 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rmm-test-'));
 const skipped = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-const run = (command, args, env = {}) =>
-  spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const durations = [];
+const run = (label, command, args, env = {}) => {
+  const started = Date.now();
+  const status =
+    spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+  durations.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`);
+  return status;
+};
 
 if (!process.env.DATABASE_URL) {
   if (isCi) {
@@ -26,7 +32,7 @@ if (!process.env.DATABASE_URL) {
 }
 
 const vitestReport = path.join(reportDir, 'vitest.json');
-const vitestStatus = run('npx', [
+const vitestStatus = run('unit and server tests (vitest)', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
@@ -43,9 +49,14 @@ if (fs.existsSync(vitestReport)) {
 let e2eStatus = 0;
 if (fs.existsSync(chromium)) {
   const e2eReport = path.join(reportDir, 'playwright.json');
-  e2eStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-  });
+  e2eStatus = run(
+    'browser tests (playwright)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    },
+  );
   if (fs.existsSync(e2eReport)) {
     const { stats } = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
     totals.passed += stats.expected + stats.flaky;
@@ -60,6 +71,7 @@ if (fs.existsSync(chromium)) {
 }
 
 for (const reason of skipped) console.log(`skipped: ${reason}`);
+console.log(`durations: ${durations.join(', ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 if (isCi && totals.skipped > 0) {
   console.error(

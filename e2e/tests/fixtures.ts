@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { ADMIN } from '../playwright.config.ts';
+import { ADMIN, type ConsoleServer, startConsoleServer } from './console-server.ts';
 
 export const signIn = async (page: Page) => {
   await page.goto('/login');
@@ -9,8 +9,21 @@ export const signIn = async (page: Page) => {
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 };
 
-/** Fails the test on any uncaught page error or console error. */
-export const test = base.extend<{ pageErrors: string[] }>({
+/**
+ * Every test runs against its worker's own server (`baseURL`), and fails on any uncaught page error or
+ * console error.
+ */
+export const test = base.extend<{ pageErrors: string[] }, { consoleServer: ConsoleServer }>({
+  consoleServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature needs the destructuring.
+    async ({}, use, workerInfo) => {
+      const server = await startConsoleServer(workerInfo.parallelIndex);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ consoleServer }, use) => use(consoleServer.url),
   pageErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

@@ -28,7 +28,7 @@ export const fastAgentSettings = {
 /** Polls until `check` answers something truthy; fails with the last value after the timeout. */
 export const waitFor = async <T>(
   check: () => Promise<T> | T,
-  { timeoutMs = 10_000, intervalMs = 100, what = 'condition' } = {},
+  { timeoutMs = 30_000, intervalMs = 100, what = 'condition' } = {},
 ): Promise<NonNullable<T>> => {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;

@@ -71,13 +71,38 @@ export const killTree = async (
   if (isGroupAlive(pid)) signalGroup(pid, 'SIGKILL');
 };
 
+/** Linux: the processes that lead their own group and whose command line names the job's jobUid. */
+const groupLeadersNaming = (jobUid: string): number[] =>
+  fs.readdirSync('/proc').flatMap((name) => {
+    if (!/^\d+$/.test(name)) return [];
+    try {
+      if (!fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(jobUid)) return [];
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(pgrp) === Number(name) && state !== 'Z' ? [Number(name)] : [];
+    } catch {
+      return []; // the process ended while we looked
+    }
+  });
+
 /**
  * After the agent died while a job ran, its tree may still be running (it is detached). It is ended
  * only when the process is provably that job's: on Linux its command line names the job's script,
- * which holds the jobUid. Elsewhere a reused pid cannot be told apart, so nothing is killed.
+ * which holds the jobUid. The agent may have died after the script started but before the journal
+ * held its pid: then the job's group is found by that command line alone. Elsewhere a reused pid
+ * cannot be told apart, so nothing is killed.
  */
-export const endLeftoverTree = async (pid: number, jobUid: string, graceMs: number): Promise<boolean> => {
+export const endLeftoverTree = async (
+  pid: number | undefined,
+  jobUid: string,
+  graceMs: number,
+): Promise<boolean> => {
   if (process.platform !== 'linux') return false;
+  if (pid === undefined) {
+    const leaders = groupLeadersNaming(jobUid);
+    await Promise.all(leaders.map((leader) => killTree(leader, graceMs)));
+    return leaders.length > 0;
+  }
   let commandLine: string;
   try {
     commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');

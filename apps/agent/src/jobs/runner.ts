@@ -169,7 +169,7 @@ export const createJobRunner = (options: JobRunnerOptions) => {
     }
     if (item.state === 'started') {
       // The agent died (kill -9, power) while the tree ran: end what is left of it, then report.
-      if (item.pid !== undefined) void endLeftoverTree(item.pid, item.jobUid, settings.killGraceMs);
+      void endLeftoverTree(item.pid, item.jobUid, settings.killGraceMs);
       return finish(item, outcomeAfterRestart(item));
     }
     entries.set(item.jobUid, item);

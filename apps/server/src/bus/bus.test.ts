@@ -24,16 +24,21 @@ const busContract = (name: string, open: () => Promise<Bus>) =>
       const seen: [string, unknown][] = [];
       const stopExact = bus.subscribe('agent.device.1', (m, s) => seen.push([`exact ${s}`, m]));
       const stopWildcard = bus.subscribe('console.org.*', (m, s) => seen.push([`wild ${s}`, m]));
-      await new Promise((resolve) => setTimeout(resolve, 50)); // NATS: let the subscriptions reach the server
+      await bus.flush(); // NATS: the subscriptions have reached the server
       bus.publish('agent.device.1', { n: 1 });
       bus.publish('agent.device.2', { n: 2 });
       bus.publish('console.org.5', { n: 3 });
       await waitFor(() => seen.length >= 2);
       stopExact();
       stopWildcard();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // A subscription still open receives a marker published after the message to the closed one:
+      // messages from one publisher arrive in order, so once the marker is in, the other would be too.
+      const markers: unknown[] = [];
+      bus.subscribe('marker', (m) => markers.push(m));
+      await bus.flush();
       bus.publish('agent.device.1', { n: 4 });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      bus.publish('marker', 'after');
+      await waitFor(() => markers.length === 1);
       expect(seen.sort()).toEqual([
         ['exact agent.device.1', { n: 1 }],
         ['wild console.org.5', { n: 3 }],
@@ -48,7 +53,7 @@ const busContract = (name: string, open: () => Promise<Bus>) =>
         throw new Error('broken handler');
       });
       bus.subscribe('x.y', (m) => seen.push(m));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await bus.flush();
       bus.publish('x.y', 'hello');
       await waitFor(() => seen.length === 1);
       await bus.close();
@@ -70,7 +75,7 @@ describe.skipIf(!natsReachable)('NATS', () => {
     const b = await createNatsBus(natsUrl, prefix, log);
     const seen: unknown[] = [];
     b.subscribe('console.org.*', (m) => seen.push(m));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await b.flush();
     a.publish('console.org.1', { type: 'device.status' });
     await waitFor(() => seen.length === 1);
     await Promise.all([a.close(), b.close()]);

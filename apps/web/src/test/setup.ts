@@ -1,8 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+// findBy* and waitFor give up after this long: a bound for a busy CI machine running files side by side, not a wait.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads these browser APIs that jsdom lacks.
 const { getComputedStyle } = window;

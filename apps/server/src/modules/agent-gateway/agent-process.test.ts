@@ -87,7 +87,7 @@ describe('a real agent process against a real server', () => {
         const seen = node.lastSeen ? Date.parse(node.lastSeen) : 0;
         return seen - first > fastAgentSettings.offlineThresholdSeconds * 1000 + 500 ? node : undefined;
       },
-      { timeoutMs: 12_000, what: 'a heartbeat after the threshold' },
+      { timeoutMs: 30_000, what: 'a heartbeat after the threshold' },
     );
     expect(device.status).toBe('UP');
     expect(device.metrics?.memoryPercent).toBeGreaterThan(0);
@@ -102,7 +102,7 @@ describe('a real agent process against a real server', () => {
         const node = await getDevice(deviceId);
         return node.status === 'DOWN' ? node : undefined;
       },
-      { timeoutMs: 10_000, what: 'DOWN' },
+      { timeoutMs: 30_000, what: 'DOWN' },
     );
     expect(device.lastSeen).not.toBeNull();
   });

@@ -41,8 +41,8 @@ describe.skipIf(!natsReachable)('jobs across two server nodes', () => {
   it('a job submitted on one node reaches the agent connected to the other, and its cancel too', async () => {
     const { identity } = await enrolDevice(ctx, serverUrl);
     const agent = await connectAgent(serverUrl, identity);
-    // Let the agent's subscription reach the NATS server.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The node subscribed to the device's subject before its welcome; this makes it reach NATS.
+    await ctx.app.bus.flush();
     const response = await submit(
       ctx,
       { nodes: [{ nodeId: identity.deviceId, jobs: [createScriptJob(), createScriptJob()] }] },

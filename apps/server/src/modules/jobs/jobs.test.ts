@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { jobErrorMessages, jobTypeNumbers, SCRIPT_MAX_CODE_BYTES, type StoredJob } from '@rmm/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../test/agents.ts';
 import { createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
 import { agentSubject } from '../../bus/subjects.ts';
 import { activities, jobs } from '../../db/schema.ts';
@@ -97,7 +98,7 @@ describe('POST /webapp/submit/job', () => {
       actorName: 'admin@test.local',
     });
     expect(activity?.detail).toContain(job!.jobUid);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => seenOnBus.length >= 1);
     stop();
     expect(seenOnBus.map((s) => s.jobUid)).toEqual([job!.jobUid]);
     expect(await seenOnBus[0]!.isStored).toBe(true);
