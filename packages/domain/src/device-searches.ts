@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ListDevicesQuery } from './devices.ts';
 import { ScriptJobContent } from './job-api.ts';
+import type { Permission } from './permissions.ts';
 import { SavedDeviceSearch, SearchCriteria } from './searches.ts';
 
 /** Calls over saved device searches (spec §3, §7 GET /searches, POST /search/runner/execute-action). */
@@ -78,6 +79,16 @@ export const searchActions = [
 ] as const;
 export const SearchAction = z.enum(searchActions);
 export type SearchAction = z.infer<typeof SearchAction>;
+
+/** The permission each bulk action needs: the server checks it, the console hides what the user lacks. */
+export const searchActionPermissions = {
+  APPROVE: 'devices.approve',
+  REJECT: 'devices.approve',
+  DELETE: 'devices.manage',
+  MOVE_TO_LOCATION: 'devices.manage',
+  REBOOT: 'jobs.run',
+  RUN_SCRIPT: 'jobs.run',
+} as const satisfies Record<SearchAction, Permission>;
 
 export const EXECUTE_ACTION_MAX_DEVICES = 10_000;
 

@@ -3,9 +3,9 @@ import {
   EXECUTE_ACTION_MAX_DEVICES,
   type ExecuteActionRequest,
   type ExecuteActionResponse,
-  type Permission,
   type SearchAction,
   type ServerMessage,
+  searchActionPermissions,
 } from '@rmm/domain';
 import type { z } from 'zod';
 import type { Bus } from '../../bus/index.ts';
@@ -24,15 +24,6 @@ type Target = Awaited<ReturnType<typeof devicesRepo.findActionTargets>>[number];
 type Location = { id: number; name: string; organizationId: number };
 
 type DeviceAction = Exclude<SearchAction, JobAction>;
-
-const permissionOf: Record<SearchAction, Permission> = {
-  APPROVE: 'devices.approve',
-  REJECT: 'devices.approve',
-  DELETE: 'devices.manage',
-  MOVE_TO_LOCATION: 'devices.manage',
-  REBOOT: 'jobs.run',
-  RUN_SCRIPT: 'jobs.run',
-};
 
 const activityActionOf: Record<DeviceAction, string> = {
   APPROVE: 'device.approval',
@@ -169,7 +160,7 @@ const changeDevices = async (
 
 export const executeAction = async (options: Options): Promise<ExecuteActionResponse> => {
   const { db, actor, input } = options;
-  if (!actor.permissions.has(permissionOf[input.action])) throw forbidden();
+  if (!actor.permissions.has(searchActionPermissions[input.action])) throw forbidden();
   const location = await resolveLocation(db, actor, input);
   const target = await resolveTarget(db, input.target);
   const matched = await devicesRepo.findActionTargets(db, actor.scope, target, EXECUTE_ACTION_MAX_DEVICES);

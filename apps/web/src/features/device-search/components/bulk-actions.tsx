@@ -5,10 +5,10 @@ import type {
   ActionTarget,
   ExecuteActionRequest,
   ExecuteActionResponse,
-  Permission,
   ScriptLanguage,
   SearchAction,
 } from '@rmm/domain';
+import { searchActionPermissions } from '@rmm/domain';
 import {
   IconBan,
   IconCircleCheck,
@@ -32,18 +32,17 @@ export type BulkAction = SearchAction;
 type ActionSpec = {
   icon: typeof IconTrash;
   color?: string;
-  permission: Permission;
   /** What is asked before the action runs: a confirmation, a location or a script. */
   ask?: 'confirm' | 'location' | 'script';
 };
 
 const actionSpecs: Readonly<Record<BulkAction, ActionSpec>> = {
-  APPROVE: { icon: IconCircleCheck, color: 'green', permission: 'devices.approve' },
-  REJECT: { icon: IconBan, color: 'red', permission: 'devices.approve', ask: 'confirm' },
-  DELETE: { icon: IconTrash, color: 'red', permission: 'devices.manage', ask: 'confirm' },
-  MOVE_TO_LOCATION: { icon: IconMapPin, permission: 'devices.manage', ask: 'location' },
-  REBOOT: { icon: IconRefresh, color: 'orange', permission: 'jobs.run', ask: 'confirm' },
-  RUN_SCRIPT: { icon: IconTerminal2, permission: 'jobs.run', ask: 'script' },
+  APPROVE: { icon: IconCircleCheck, color: 'green' },
+  REJECT: { icon: IconBan, color: 'red', ask: 'confirm' },
+  DELETE: { icon: IconTrash, color: 'red', ask: 'confirm' },
+  MOVE_TO_LOCATION: { icon: IconMapPin, ask: 'location' },
+  REBOOT: { icon: IconRefresh, color: 'orange', ask: 'confirm' },
+  RUN_SCRIPT: { icon: IconTerminal2, ask: 'script' },
 };
 
 /** The fields an action adds to the request: a location, or a script and its job name. */
@@ -161,7 +160,8 @@ export const BulkActions = ({
           <Group gap="xs">{summary}</Group>
           <Group gap="xs">
             {actions.map((action) => {
-              const { icon: Icon, color, permission } = actionSpecs[action];
+              const { icon: Icon, color } = actionSpecs[action];
+              const permission = searchActionPermissions[action];
               return (
                 <Button
                   key={action}
