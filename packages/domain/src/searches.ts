@@ -38,6 +38,65 @@ export const searchOperators = [
 export const SearchOperator = z.enum(searchOperators);
 export type SearchOperator = z.infer<typeof SearchOperator>;
 
+/** What a field holds, as stored: the server compares by it and a value of another type matches nothing. */
+export type SearchFieldType = 'text' | 'number' | 'boolean' | 'array';
+
+/** How a field's value is entered in the console: a list to pick from, a number, yes/no or text. */
+export type SearchValueInput =
+  | 'status'
+  | 'deviceClass'
+  | 'approvalStatus'
+  | 'platform'
+  | 'nodeRole'
+  | 'number'
+  | 'boolean'
+  | 'text';
+
+export type SearchFieldSpec = {
+  type: SearchFieldType;
+  input: SearchValueInput;
+  /** The operators offered: those that can match something for this field. */
+  operators: readonly SearchOperator[];
+  /** An integer column (the server binds integer bounds so the column's index serves them). */
+  isInteger?: boolean;
+};
+
+const numberOperators = [
+  'equals',
+  'notEquals',
+  'lessThan',
+  'lessThanOrEqual',
+  'greaterThan',
+  'greaterThanOrEqual',
+] as const;
+const textOperators = ['contains', 'equals', 'notEquals', 'isEmpty', 'isNotEmpty'] as const;
+const pickOperators = ['equals', 'notEquals'] as const;
+
+/** Every search field once: its stored type, its input in the criteria builder and its operators. */
+export const searchFieldSpecs: Readonly<Record<DeviceSearchField, SearchFieldSpec>> = {
+  status: { type: 'text', input: 'status', operators: pickOperators },
+  deviceClass: {
+    type: 'text',
+    input: 'deviceClass',
+    operators: ['equals', 'notEquals', 'isEmpty', 'isNotEmpty'],
+  },
+  remoteSupportTools: { type: 'array', input: 'text', operators: ['contains', 'isEmpty', 'isNotEmpty'] },
+  diskFreePercent: { type: 'number', input: 'number', operators: numberOperators },
+  patchFailures: { type: 'number', input: 'number', operators: numberOperators, isInteger: true },
+  installIssues: { type: 'number', input: 'number', operators: numberOperators, isInteger: true },
+  needsReboot: { type: 'boolean', input: 'boolean', operators: pickOperators },
+  // A device always has a display name, so "is empty" would match nothing.
+  displayName: { type: 'text', input: 'text', operators: ['contains', 'equals', 'notEquals'] },
+  hostname: { type: 'text', input: 'text', operators: textOperators },
+  osName: { type: 'text', input: 'text', operators: textOperators },
+  platform: { type: 'text', input: 'platform', operators: pickOperators },
+  loggedOnUser: { type: 'text', input: 'text', operators: textOperators },
+  approvalStatus: { type: 'text', input: 'approvalStatus', operators: pickOperators },
+  nodeRoleId: { type: 'number', input: 'nodeRole', operators: pickOperators, isInteger: true },
+  cpuPercent: { type: 'number', input: 'number', operators: numberOperators },
+  memoryPercent: { type: 'number', input: 'number', operators: numberOperators },
+};
+
 export const deviceStatuses = ['UP', 'DOWN', 'WARNING'] as const;
 export const DeviceStatus = z.enum(deviceStatuses);
 export type DeviceStatus = z.infer<typeof DeviceStatus>;

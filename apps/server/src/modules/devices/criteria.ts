@@ -5,7 +5,9 @@ import {
   type DeviceSearchField,
   NETWORK_DEVICE_CLASS,
   type SearchCriteria,
+  type SearchFieldType,
   type SearchOperator,
+  searchFieldSpecs,
 } from '@rmm/domain';
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import { devices } from '../../db/schema.ts';
@@ -16,9 +18,9 @@ import { devices } from '../../db/schema.ts';
  * (notEquals: everything), as the reference does.
  */
 
-type FieldKind = 'text' | 'number' | 'boolean' | 'array';
+type FieldKind = SearchFieldType;
 /**
- * `mirrorOf`: the field is `total - column` (disk free from disk used); comparisons are written on the
+ * `kind` and `isInteger` come from the domain's field table (`searchFieldSpecs`). `mirrorOf`: the field is `total - column` (disk free from disk used); comparisons are written on the
  * column itself, flipped, so its index serves them. `isInteger`: an integer column, compared with an
  * integer parameter where the value allows (a float parameter would cast the column and skip its index).
  * `equalsOf`: the condition for equality with a value, written so that indexes serve it.
@@ -47,29 +49,38 @@ const deviceClassEquals = (value: string) =>
     ? sql`(${devices.deviceClass} = ${value}::text or (${devices.deviceClass} is null and ${devices.nodeRoleId} in ${networkRoles}))`
     : sql`${devices.deviceClass} = ${value}::text`;
 
-const fields: Readonly<Record<DeviceSearchField, Field>> = {
-  status: { kind: 'text', expression: sql`${devices.status}` },
-  deviceClass: { kind: 'text', expression: deviceClassExpression, equalsOf: deviceClassEquals },
-  remoteSupportTools: { kind: 'array', expression: sql`${devices.remoteSupportTools}` },
+type Column = Omit<Field, 'kind' | 'isInteger'>;
+
+/** Where each field lives in SQL; what it holds is the domain's table. */
+const columns: Readonly<Record<DeviceSearchField, Column>> = {
+  status: { expression: sql`${devices.status}` },
+  deviceClass: { expression: deviceClassExpression, equalsOf: deviceClassEquals },
+  remoteSupportTools: { expression: sql`${devices.remoteSupportTools}` },
   // The heartbeat reports the fullest volume's use; its free share is the rest.
   diskFreePercent: {
-    kind: 'number',
     expression: sql`(100 - ${devices.diskPercent})`,
     mirrorOf: { column: sql`${devices.diskPercent}`, total: 100 },
   },
-  patchFailures: { kind: 'number', expression: sql`${devices.patchFailures}`, isInteger: true },
-  installIssues: { kind: 'number', expression: sql`${devices.installIssues}`, isInteger: true },
-  needsReboot: { kind: 'boolean', expression: sql`${devices.pendingReboot}` },
-  displayName: { kind: 'text', expression: sql`${devices.displayName}` },
-  hostname: { kind: 'text', expression: sql`${devices.hostname}` },
-  osName: { kind: 'text', expression: sql`${devices.osName}` },
-  platform: { kind: 'text', expression: sql`${devices.platform}` },
-  loggedOnUser: { kind: 'text', expression: sql`${devices.loggedOnUser}` },
-  approvalStatus: { kind: 'text', expression: sql`${devices.approvalStatus}` },
-  nodeRoleId: { kind: 'number', expression: sql`${devices.nodeRoleId}`, isInteger: true },
-  cpuPercent: { kind: 'number', expression: sql`${devices.cpuPercent}` },
-  memoryPercent: { kind: 'number', expression: sql`${devices.memoryPercent}` },
+  patchFailures: { expression: sql`${devices.patchFailures}` },
+  installIssues: { expression: sql`${devices.installIssues}` },
+  needsReboot: { expression: sql`${devices.pendingReboot}` },
+  displayName: { expression: sql`${devices.displayName}` },
+  hostname: { expression: sql`${devices.hostname}` },
+  osName: { expression: sql`${devices.osName}` },
+  platform: { expression: sql`${devices.platform}` },
+  loggedOnUser: { expression: sql`${devices.loggedOnUser}` },
+  approvalStatus: { expression: sql`${devices.approvalStatus}` },
+  nodeRoleId: { expression: sql`${devices.nodeRoleId}` },
+  cpuPercent: { expression: sql`${devices.cpuPercent}` },
+  memoryPercent: { expression: sql`${devices.memoryPercent}` },
 };
+
+const fields = Object.fromEntries(
+  Object.entries(columns).map(([name, column]) => {
+    const spec = searchFieldSpecs[name as DeviceSearchField];
+    return [name, { ...column, kind: spec.type, ...(spec.isInteger ? { isInteger: true } : {}) }];
+  }),
+) as Readonly<Record<DeviceSearchField, Field>>;
 
 const valueKind: Record<string, FieldKind> = { string: 'text', number: 'number', boolean: 'boolean' };
 const fits = (field: Field, value: CriteriaValue) =>

@@ -5,52 +5,22 @@ import {
   NETWORK_DEVICE_CLASS,
   type SearchCriteria,
   type SearchOperator,
+  type SearchValueInput,
+  searchFieldSpecs,
 } from '@rmm/domain';
 
 /** How a field's value is entered: a list to pick from, a number, yes/no or text. */
-export type ValueKind =
-  | 'status'
-  | 'deviceClass'
-  | 'approvalStatus'
-  | 'platform'
-  | 'nodeRole'
-  | 'number'
-  | 'boolean'
-  | 'text';
+export type ValueKind = SearchValueInput;
 
-type FieldSpec = { kind: ValueKind; operators: readonly SearchOperator[] };
-
-const numberOperators = [
-  'equals',
-  'notEquals',
-  'lessThan',
-  'lessThanOrEqual',
-  'greaterThan',
-  'greaterThanOrEqual',
-] as const;
-const textOperators = ['contains', 'equals', 'notEquals', 'isEmpty', 'isNotEmpty'] as const;
-const pickOperators = ['equals', 'notEquals'] as const;
-
-/** The operators offered per field: those that can match something for its kind of value. */
-export const criteriaFields: Readonly<Record<DeviceSearchField, FieldSpec>> = {
-  status: { kind: 'status', operators: pickOperators },
-  deviceClass: { kind: 'deviceClass', operators: ['equals', 'notEquals', 'isEmpty', 'isNotEmpty'] },
-  remoteSupportTools: { kind: 'text', operators: ['contains', 'isEmpty', 'isNotEmpty'] },
-  diskFreePercent: { kind: 'number', operators: numberOperators },
-  patchFailures: { kind: 'number', operators: numberOperators },
-  installIssues: { kind: 'number', operators: numberOperators },
-  needsReboot: { kind: 'boolean', operators: pickOperators },
-  // A device always has a display name, so "is empty" would match nothing.
-  displayName: { kind: 'text', operators: ['contains', 'equals', 'notEquals'] },
-  hostname: { kind: 'text', operators: textOperators },
-  osName: { kind: 'text', operators: textOperators },
-  platform: { kind: 'platform', operators: pickOperators },
-  loggedOnUser: { kind: 'text', operators: textOperators },
-  approvalStatus: { kind: 'approvalStatus', operators: pickOperators },
-  nodeRoleId: { kind: 'nodeRole', operators: pickOperators },
-  cpuPercent: { kind: 'number', operators: numberOperators },
-  memoryPercent: { kind: 'number', operators: numberOperators },
-};
+/** The fields of the criteria builder: their input and offered operators come from the domain's table. */
+export const criteriaFields: Readonly<
+  Record<DeviceSearchField, { kind: ValueKind; operators: readonly SearchOperator[] }>
+> = Object.fromEntries(
+  Object.entries(searchFieldSpecs).map(([field, spec]) => [
+    field,
+    { kind: spec.input, operators: spec.operators },
+  ]),
+) as Record<DeviceSearchField, { kind: ValueKind; operators: readonly SearchOperator[] }>;
 
 /** A rule's own operator stays selectable even where the field does not offer it (stored searches). */
 export const operatorsFor = (rule: CriteriaRule): SearchOperator[] => {
