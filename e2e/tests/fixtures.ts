@@ -13,7 +13,10 @@ export const signIn = async (page: Page) => {
  * Every test runs against its worker's own server (`baseURL`), and fails on any uncaught page error or
  * console error.
  */
-export const test = base.extend<{ pageErrors: string[] }, { consoleServer: ConsoleServer }>({
+export const test = base.extend<
+  { pageErrors: string[]; cspViolations: string[] },
+  { consoleServer: ConsoleServer }
+>({
   consoleServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature needs the destructuring.
     async ({}, use, workerInfo) => {
@@ -24,6 +27,21 @@ export const test = base.extend<{ pageErrors: string[] }, { consoleServer: Conso
     { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ consoleServer }, use) => use(consoleServer.url),
+  // Every test, whether it asks or not, fails on a Content-Security-Policy violation of any page it opened.
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeFunction('__reportCspViolation', (violation: string) => violations.push(violation));
+      await context.addInitScript({
+        content: `document.addEventListener('securitypolicyviolation', (event) =>
+          window.__reportCspViolation(event.violatedDirective + ' blocked ' + (event.blockedURI || 'inline') +
+            ' on ' + document.location.pathname));`,
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   pageErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

@@ -151,7 +151,7 @@ test('a technician cancels a long-running command: it stops on the device and le
       .getByRole('row')
       .filter({ hasText: device.hostname })
       .filter({ hasText: 'echo started' });
-    await expect(jobRow).toContainText('Running');
+    await expect(jobRow).toContainText('Running', { timeout: 30_000 });
     // Its record opens from the list and follows the job live.
     await jobRow.getByRole('button', { name: /^echo started/ }).click();
     const details = pending.getByRole('dialog', { name: 'Job' });

@@ -34,6 +34,7 @@ import { wakeOnLanRoutes } from './modules/wake-on-lan/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorPlugin } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { docsContentSecurityPolicy, securityHeadersPlugin } from './plugins/security-headers.ts';
 import './types.ts';
 
 export type BuildAppOptions = {
@@ -86,7 +87,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
       redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'],
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: Boolean(process.env.TRUST_PROXY),
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,6 +110,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   const hasWeb = indexHtml !== undefined;
 
   await app.register(errorPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
   // Before the auth plugin: a handshake refused by its hook must still be marked as a WebSocket
   // request, or its socket is never closed.
@@ -149,7 +151,12 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
     scope.addHook('onRoute', (route) => {
       route.config = { ...(route.config as object), access: 'public' };
     });
-    await scope.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+    await scope.register(swaggerUi, {
+      routePrefix: '/docs',
+      uiConfig: { docExpansion: 'list' },
+      staticCSP: true,
+      transformStaticCSP: docsContentSecurityPolicy,
+    });
     if (hasWeb) {
       await scope.register(fastifyStatic, {
         root: webDist,

@@ -55,6 +55,22 @@ export type Config = {
   jobExpirySweepIntervalMs: number;
   /** How long the answer of a request with an Idempotency-Key is kept for a retry. */
   idempotencyKeyTtlHours: number;
+  /** Fastify's trustProxy: off, on (every hop), or a comma-separated list of trusted proxy addresses. */
+  trustProxy: boolean | string;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`; unset, only loopback may read it. */
+  metricsToken: string | undefined;
+  /** When set, /metrics is served only by a listener of its own on this port (not the console's). */
+  metricsPort: number | undefined;
+  /** The address of that listener; loopback unless told otherwise. */
+  metricsHost: string;
+};
+
+/** TRUST_PROXY: unset, `0` or `false` is off; `1` or `true` trusts every hop; else the proxies' addresses. */
+export const parseTrustProxy = (value: string | undefined): boolean | string => {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (text === '1' || text.toLowerCase() === 'true') return true;
+  return text;
 };
 
 const num = (value: string | undefined, fallback: number) => {
@@ -104,4 +120,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   jobExpirySeconds: num(env.JOB_EXPIRY_SECONDS, 7 * 86_400),
   jobExpirySweepIntervalMs: num(env.JOB_EXPIRY_SWEEP_INTERVAL_MS, 60_000),
   idempotencyKeyTtlHours: num(env.IDEMPOTENCY_KEY_TTL_HOURS, 24),
+  trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  metricsToken: env.METRICS_TOKEN || undefined,
+  metricsPort: env.METRICS_PORT ? num(env.METRICS_PORT, 0) : undefined,
+  metricsHost: env.METRICS_HOST || '127.0.0.1',
 });

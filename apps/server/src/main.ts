@@ -7,6 +7,7 @@ import { openDatabase } from './db/database.ts';
 import { loadSecretKey } from './lib/crypto.ts';
 import { ensureAdministrator } from './modules/auth/service.ts';
 import { demoEnrollmentToken, startDemoAgent } from './modules/demo/service.ts';
+import { startMetricsListener } from './plugins/metrics.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -30,6 +31,7 @@ const shutdown = async (signal: string) => {
   const timer = setTimeout(() => process.exit(1), 15_000).unref();
   try {
     demoAgent?.kill('SIGTERM');
+    await metricsListener?.close();
     await app.close();
     await database.close();
   } finally {
@@ -42,6 +44,11 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 // A deep accept queue: after a restart thousands of agents connect within seconds.
 await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
+// METRICS_PORT: Prometheus scrapes a listener of its own, on loopback unless METRICS_HOST says otherwise.
+const metricsListener =
+  config.metricsPort === undefined
+    ? undefined
+    : await startMetricsListener(app.metrics, config.metricsPort, config.metricsHost);
 
 // `npm start` shows this machine as a live device: a real agent, enrolled with a real token.
 if (config.demo) {

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listOf, PageQuery } from './http.ts';
 
-export const ActivityOutcome = z.enum(['SUCCESS', 'FAILURE']);
+export const ActivityOutcome = /* @__PURE__ */ z.enum(['SUCCESS', 'FAILURE']);
 export type ActivityOutcome = z.infer<typeof ActivityOutcome>;
 
-export const Activity = z.object({
+export const Activity = /* @__PURE__ */ z.object({
   id: z.number().int(),
   time: z.string(),
   actorId: z.number().int().nullable(),
@@ -22,7 +22,7 @@ export const Activity = z.object({
 });
 export type Activity = z.infer<typeof Activity>;
 
-export const ListActivitiesQuery = PageQuery.extend({
+export const ListActivitiesQuery = /* @__PURE__ */ PageQuery.extend({
   organizationId: z.coerce.number().int().positive().optional(),
   outcome: ActivityOutcome.optional(),
   action: z.string().trim().max(100).optional(),
@@ -32,5 +32,5 @@ export const ListActivitiesQuery = PageQuery.extend({
   search: z.string().trim().max(200).optional(),
 });
 export type ListActivitiesQuery = z.output<typeof ListActivitiesQuery>;
-export const ListActivitiesResponse = listOf(Activity);
+export const ListActivitiesResponse = /* @__PURE__ */ listOf(Activity);
 export type ListActivitiesResponse = z.infer<typeof ListActivitiesResponse>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AgentPlatform, DeviceInventory, DeviceMetrics, NodeClass } from './devices.ts';
 import { ApprovalStatus } from './enums.ts';
 import { JobResult, JobTypeName } from './jobs.ts';
@@ -14,13 +14,13 @@ export const AGENT_ENROLL_PATH = '/agent/enroll';
 /** Header scheme of the WebSocket handshake: `Authorization: Device <deviceId>:<secret>`. */
 export const DEVICE_AUTH_SCHEME = 'Device';
 
-const v = z.literal(AGENT_PROTOCOL_VERSION);
-const deviceId = z.number().int().positive();
-const shortText = z.string().max(200);
+const v = /* @__PURE__ */ z.literal(AGENT_PROTOCOL_VERSION);
+const deviceId = /* @__PURE__ */ z.number().int().positive();
+const shortText = /* @__PURE__ */ z.string().max(200);
 
 // ---- HTTP: POST /agent/enroll ----
 
-export const AgentEnrollRequest = z.object({
+export const AgentEnrollRequest = /* @__PURE__ */ z.object({
   token: z.string().min(1).max(200),
   hostname: z.string().max(500),
   platform: AgentPlatform,
@@ -29,7 +29,7 @@ export const AgentEnrollRequest = z.object({
 });
 export type AgentEnrollRequest = z.infer<typeof AgentEnrollRequest>;
 
-export const AgentEnrollResponse = z.object({
+export const AgentEnrollResponse = /* @__PURE__ */ z.object({
   deviceId,
   /** Shown once; the server keeps only its hash. The agent stores it with mode 0600. */
   deviceSecret: z.string(),
@@ -40,7 +40,7 @@ export type AgentEnrollResponse = z.infer<typeof AgentEnrollResponse>;
 
 // ---- agent -> server ----
 
-export const AgentHello = z.object({
+export const AgentHello = /* @__PURE__ */ z.object({
   v,
   type: z.literal('hello'),
   deviceId,
@@ -48,7 +48,7 @@ export const AgentHello = z.object({
   platform: AgentPlatform,
 });
 
-export const AgentHeartbeat = z.object({
+export const AgentHeartbeat = /* @__PURE__ */ z.object({
   v,
   type: z.literal('heartbeat'),
   deviceId,
@@ -56,7 +56,7 @@ export const AgentHeartbeat = z.object({
   metrics: DeviceMetrics,
 });
 
-export const AgentInventory = z.object({
+export const AgentInventory = /* @__PURE__ */ z.object({
   v,
   type: z.literal('inventory'),
   deviceId,
@@ -69,7 +69,7 @@ export const AgentInventory = z.object({
 });
 
 /** The agent's answer to a wakeOnLan request: whether the magic packets left. */
-export const AgentWakeOnLanResult = z.object({
+export const AgentWakeOnLanResult = /* @__PURE__ */ z.object({
   v,
   type: z.literal('wakeOnLanResult'),
   deviceId,
@@ -78,13 +78,13 @@ export const AgentWakeOnLanResult = z.object({
   error: z.string().max(1000).optional(),
 });
 
-const jobUid = z.string().uuid();
+const jobUid = /* @__PURE__ */ z.string().uuid();
 
 /**
  * The agent got a job. `accepted`: it will run it (or runs it now). `duplicate`: it has already run
  * or is running this jobUid and will not run it again (a stored result is sent again as jobResult).
  */
-export const AgentJobAck = z.object({
+export const AgentJobAck = /* @__PURE__ */ z.object({
   v,
   type: z.literal('jobAck'),
   deviceId,
@@ -93,7 +93,7 @@ export const AgentJobAck = z.object({
 });
 
 /** A piece of a running job's output, in order per job (`seq` from 0). Shown live, not stored. */
-export const AgentJobOutput = z.object({
+export const AgentJobOutput = /* @__PURE__ */ z.object({
   v,
   type: z.literal('jobOutput'),
   deviceId,
@@ -107,7 +107,7 @@ export const AgentJobOutput = z.object({
  * How a job ended on the device. The agent keeps it on disk and sends it again (after every
  * reconnect) until the server answers jobResultStored. `status` CANCELLED: stopped by a cancel.
  */
-export const AgentJobResult = z.object({
+export const AgentJobResult = /* @__PURE__ */ z.object({
   v,
   type: z.literal('jobResult'),
   deviceId,
@@ -125,7 +125,7 @@ export const AgentJobResult = z.object({
   finishedAt: z.iso.datetime({ offset: true }),
 });
 
-export const AgentMessage = z.discriminatedUnion('type', [
+export const AgentMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   AgentHello,
   AgentHeartbeat,
   AgentInventory,
@@ -145,7 +145,7 @@ export type AgentJobResult = z.infer<typeof AgentJobResult>;
 
 // ---- server -> agent ----
 
-export const ServerWelcome = z.object({
+export const ServerWelcome = /* @__PURE__ */ z.object({
   v,
   type: z.literal('welcome'),
   deviceId,
@@ -157,20 +157,24 @@ export const ServerWelcome = z.object({
 });
 
 /** A refused message; `code` is one of agentErrorCodes (others may be added). */
-export const ServerError = z.object({
+export const ServerError = /* @__PURE__ */ z.object({
   v,
   type: z.literal('error'),
   code: z.string(),
   message: z.string(),
 });
 
-export const ServerApproval = z.object({ v, type: z.literal('approval'), approvalStatus: ApprovalStatus });
+export const ServerApproval = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('approval'),
+  approvalStatus: ApprovalStatus,
+});
 
 /** Asks the agent to collect and send its inventory now. */
-export const ServerInventoryRequest = z.object({ v, type: z.literal('inventoryRequest') });
+export const ServerInventoryRequest = /* @__PURE__ */ z.object({ v, type: z.literal('inventoryRequest') });
 
 /** Sent before the server closes the connection on purpose. */
-export const ServerGoodbye = z.object({
+export const ServerGoodbye = /* @__PURE__ */ z.object({
   v,
   type: z.literal('goodbye'),
   reason: z.string(),
@@ -178,9 +182,9 @@ export const ServerGoodbye = z.object({
 });
 
 /** MAC address as the agent sends it in a magic packet: six hex pairs split by `:` or `-`. */
-export const MacAddress = z.string().regex(/^[0-9a-fA-F]{2}([:-][0-9a-fA-F]{2}){5}$/);
+export const MacAddress = /* @__PURE__ */ z.string().regex(/^[0-9a-fA-F]{2}([:-][0-9a-fA-F]{2}){5}$/);
 /** Asks the agent to send Wake-on-LAN magic packets on its own network (answered by wakeOnLanResult). */
-export const ServerWakeOnLan = z.object({
+export const ServerWakeOnLan = /* @__PURE__ */ z.object({
   v,
   type: z.literal('wakeOnLan'),
   macs: z.array(MacAddress).min(1).max(64),
@@ -191,7 +195,7 @@ export const ServerWakeOnLan = z.object({
  * reconnect while it is not finished; the agent runs a jobUid at most once. `content` is the
  * job type's content (job-api.ts); an ACTION's script is always inline here.
  */
-export const ServerJob = z.object({
+export const ServerJob = /* @__PURE__ */ z.object({
   v,
   type: z.literal('job'),
   job: z.object({
@@ -205,16 +209,20 @@ export const ServerJob = z.object({
 });
 
 /** Stop a running job (with its whole process tree); the agent then sends its jobResult (CANCELLED). */
-export const ServerJobCancel = z.object({ v, type: z.literal('jobCancel'), jobUid: z.string().uuid() });
+export const ServerJobCancel = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('jobCancel'),
+  jobUid: z.string().uuid(),
+});
 
 /** The server has stored this job's result: the agent may forget it. */
-export const ServerJobResultStored = z.object({
+export const ServerJobResultStored = /* @__PURE__ */ z.object({
   v,
   type: z.literal('jobResultStored'),
   jobUid: z.string().uuid(),
 });
 
-export const ServerMessage = z.discriminatedUnion('type', [
+export const ServerMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   ServerWelcome,
   ServerError,
   ServerApproval,

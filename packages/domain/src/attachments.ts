@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MessageId } from './messages.ts';
 
 /** Spec §3 Attachment and §4 attachment tile. */
 export const attachmentUploadStatuses = ['PROCESSING', 'FAILURE', 'SUSPICIOUS', 'SUCCESS'] as const;
-export const AttachmentUploadStatus = z.enum(attachmentUploadStatuses);
+export const AttachmentUploadStatus = /* @__PURE__ */ z.enum(attachmentUploadStatuses);
 export type AttachmentUploadStatus = z.infer<typeof AttachmentUploadStatus>;
 
 /** 100 MB. */
 export const MAX_ATTACHMENT_SIZE_BYTES = 104857600;
 
-export const AttachmentMetadata = z.object({
+export const AttachmentMetadata = /* @__PURE__ */ z.object({
   name: z.string(),
   mimeType: z.string(),
   size: z.number().int().nonnegative(),
@@ -17,7 +17,7 @@ export const AttachmentMetadata = z.object({
 });
 export type AttachmentMetadata = z.infer<typeof AttachmentMetadata>;
 
-export const Attachment = z.object({
+export const Attachment = /* @__PURE__ */ z.object({
   id: z.string().min(1),
   contentId: z.string().nullish(),
   uploadStatus: AttachmentUploadStatus,

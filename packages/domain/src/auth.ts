@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FeatureFlags } from './flags.ts';
 
 export const LoginRequest = z
@@ -9,17 +9,17 @@ export const LoginRequest = z
   .strict();
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-export const LoginResponse = z.object({
+export const LoginResponse = /* @__PURE__ */ z.object({
   mfaRequired: z.boolean(),
   mfaTypes: z.array(z.string()),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /** Organization scope of a user: all organizations, or a list of ids. */
-export const OrganizationScope = z.union([z.literal('all'), z.array(z.number().int())]);
+export const OrganizationScope = /* @__PURE__ */ z.union([z.literal('all'), z.array(z.number().int())]);
 export type OrganizationScope = z.infer<typeof OrganizationScope>;
 
-export const CurrentUser = z.object({
+export const CurrentUser = /* @__PURE__ */ z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string(),
@@ -28,7 +28,7 @@ export const CurrentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
-export const MeResponse = z.object({
+export const MeResponse = /* @__PURE__ */ z.object({
   user: CurrentUser,
   permissions: z.array(z.string()),
   featureFlags: FeatureFlags,

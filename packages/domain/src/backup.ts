@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RestoreType } from './jobs.ts';
 
 /** Spec §3 backup entities. The engine name is ours (the spec hides it): "strata". */
@@ -16,11 +16,11 @@ export const backupActionTypes = [
   'STRATA_RESTORE',
   'STRATA_INTEGRITY_CHECK',
 ] as const;
-export const BackupActionType = z.enum(backupActionTypes);
+export const BackupActionType = /* @__PURE__ */ z.enum(backupActionTypes);
 export type BackupActionType = z.infer<typeof BackupActionType>;
 
 export const backupKinds = ['fileFolder', 'image', 'arrowImage', 'networkShare'] as const;
-export const BackupKind = z.enum(backupKinds);
+export const BackupKind = /* @__PURE__ */ z.enum(backupKinds);
 export type BackupKind = z.infer<typeof BackupKind>;
 
 export type BackupKindFlags = { backup_arrow_image: boolean };
@@ -41,10 +41,10 @@ export const availableBackupKinds = (flags: BackupKindFlags): BackupKind[] =>
   backupKinds.filter((kind) => kind !== 'arrowImage' || flags.backup_arrow_image);
 
 export const collisionHandlings = ['OVERWRITE', 'SKIP', 'KEEP_BOTH'] as const;
-export const CollisionHandling = z.enum(collisionHandlings);
+export const CollisionHandling = /* @__PURE__ */ z.enum(collisionHandlings);
 export type CollisionHandling = z.infer<typeof CollisionHandling>;
 
-export const BackupRestoreJobContent = z.object({
+export const BackupRestoreJobContent = /* @__PURE__ */ z.object({
   revisionId: z.string().min(1),
   sourcePath: z.string(),
   sourceNodeId: z.number().int(),
@@ -62,7 +62,7 @@ export const BackupRestoreJobContent = z.object({
 });
 export type BackupRestoreJobContent = z.infer<typeof BackupRestoreJobContent>;
 
-export const BackupRunJobContent = z.object({
+export const BackupRunJobContent = /* @__PURE__ */ z.object({
   nodeId: z.number().int(),
   planId: z.string().min(1),
   nodeName: z.string(),
@@ -73,7 +73,7 @@ export const BackupRunJobContent = z.object({
 export type BackupRunJobContent = z.infer<typeof BackupRunJobContent>;
 
 /** fetchHasData=false leaves out the has-data fields. */
-export const BackupStatus = z.object({
+export const BackupStatus = /* @__PURE__ */ z.object({
   enabled: z.boolean(),
   hasData: z.boolean().optional(),
   hasCloudData: z.boolean().optional(),

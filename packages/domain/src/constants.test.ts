@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { RefreshIntervalSeconds } from './constant-schemas.ts';
 import {
   BYTES_PER_GB,
   BYTES_PER_KB,
@@ -28,7 +29,6 @@ import {
   PRICE_DECIMALS,
   REFRESH_INTERVAL_OPTIONS_SECONDS,
   REFRESH_INTERVALS_SECONDS,
-  RefreshIntervalSeconds,
   refreshTimerMs,
   SECONDS_PER_DAY,
   SECONDS_PER_HOUR,

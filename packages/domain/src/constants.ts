@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Spec §9 business constants and limits. */
 
 export const JOB_POLL_INTERVAL_MS = 1000;
@@ -70,8 +68,6 @@ export const REFRESH_INTERVAL_OPTIONS_SECONDS = [
   ...REFRESH_INTERVALS_SECONDS,
   MANUAL_REFRESH_INTERVAL_SECONDS,
 ] as const;
-export const RefreshIntervalSeconds = z.literal(REFRESH_INTERVAL_OPTIONS_SECONDS);
-export type RefreshIntervalSeconds = z.infer<typeof RefreshIntervalSeconds>;
 
 export const isManualRefresh = (seconds: number): boolean => seconds === MANUAL_REFRESH_INTERVAL_SECONDS;
 
@@ -101,8 +97,6 @@ export const formatDuration = (seconds: number): string => {
 
 // Video tutorials.
 export const videoResolutions = ['240p', '360p', '480p', '720p', '1080p'] as const;
-export const VideoResolution = z.enum(videoResolutions);
-export type VideoResolution = z.infer<typeof VideoResolution>;
 export const videoTutorialTopics = [
   'technicianCreation',
   'endUserSharing',
@@ -111,9 +105,7 @@ export const videoTutorialTopics = [
   'organization',
   'backup',
 ] as const;
-export const VideoTutorialTopic = z.enum(videoTutorialTopics);
-export type VideoTutorialTopic = z.infer<typeof VideoTutorialTopic>;
-export const videoTutorialTopicLabels: Readonly<Record<VideoTutorialTopic, string>> = {
+export const videoTutorialTopicLabels: Readonly<Record<(typeof videoTutorialTopics)[number], string>> = {
   technicianCreation: 'Technician creation',
   endUserSharing: 'End-user sharing',
   installs: 'Installs',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ListDevicesQuery } from './devices.ts';
 import { ScriptJobContent } from './job-api.ts';
 import type { Permission } from './permissions.ts';
@@ -26,7 +26,7 @@ const customFields = z
   }, 'customFields must be the text of a JSON object');
 
 /** One search as GET /searches answers it; the keys of customFields are merged in beside these. */
-export const DeviceSearch = z.looseObject({
+export const DeviceSearch = /* @__PURE__ */ z.looseObject({
   ...SavedDeviceSearch.shape,
   /** The preset key (ALL, UP, ...) or null for a stored search. */
   key: z.string().nullable(),
@@ -35,7 +35,7 @@ export const DeviceSearch = z.looseObject({
 });
 export type DeviceSearch = z.infer<typeof DeviceSearch>;
 
-export const ListSearchesResponse = z.array(DeviceSearch);
+export const ListSearchesResponse = /* @__PURE__ */ z.array(DeviceSearch);
 export type ListSearchesResponse = z.infer<typeof ListSearchesResponse>;
 
 const searchFields = {
@@ -51,11 +51,13 @@ export const CreateSearchRequest = z
 export type CreateSearchRequest = z.input<typeof CreateSearchRequest>;
 
 /** Only the fields sent change; customFields null clears them. */
-export const UpdateSearchRequest = z.object(searchFields).partial().strict();
+export const UpdateSearchRequest = /* @__PURE__ */ z.object(searchFields).partial().strict();
 export type UpdateSearchRequest = z.input<typeof UpdateSearchRequest>;
 
 /** Search ids include the presets' negative ids. */
-export const SearchIdParam = z.object({ id: z.coerce.number().int().min(-1000).max(2147483647) });
+export const SearchIdParam = /* @__PURE__ */ z.object({
+  id: z.coerce.number().int().min(-1000).max(2147483647),
+});
 export type SearchIdParam = z.infer<typeof SearchIdParam>;
 
 /** GET /searches/{id}/devices takes the device list's filters, sort and paging besides the criteria. */
@@ -63,7 +65,7 @@ export const RunSearchQuery = ListDevicesQuery;
 export type RunSearchQuery = z.output<typeof RunSearchQuery>;
 
 /** POST /searches/run: criteria not saved yet (the builder's preview), with the device list's filters. */
-export const RunCriteriaRequest = ListDevicesQuery.extend({ criteria: SearchCriteria });
+export const RunCriteriaRequest = /* @__PURE__ */ ListDevicesQuery.extend({ criteria: SearchCriteria });
 export type RunCriteriaRequest = z.input<typeof RunCriteriaRequest>;
 
 // ---- POST /search/runner/execute-action ----
@@ -77,7 +79,7 @@ export const searchActions = [
   'REBOOT',
   'RUN_SCRIPT',
 ] as const;
-export const SearchAction = z.enum(searchActions);
+export const SearchAction = /* @__PURE__ */ z.enum(searchActions);
 export type SearchAction = z.infer<typeof SearchAction>;
 
 /** The permission each bulk action needs: the server checks it, the console hides what the user lacks. */
@@ -93,7 +95,7 @@ export const searchActionPermissions = {
 export const EXECUTE_ACTION_MAX_DEVICES = 10_000;
 
 /** Which devices: a saved search or preset, criteria given inline, or a list of node ids. */
-export const ActionTarget = z.union([
+export const ActionTarget = /* @__PURE__ */ z.union([
   z.object({ searchId: z.number().int() }).strict(),
   z.object({ criteria: SearchCriteria }).strict(),
   z.object({ nodeIds: z.array(z.number().int().positive()).min(1).max(EXECUTE_ACTION_MAX_DEVICES) }).strict(),
@@ -126,7 +128,7 @@ export const ExecuteActionRequest = z
   });
 export type ExecuteActionRequest = z.input<typeof ExecuteActionRequest>;
 
-export const ExecuteActionResponse = z.object({
+export const ExecuteActionResponse = /* @__PURE__ */ z.object({
   resultCode: z.literal('SUCCESS'),
   action: SearchAction,
   /** Devices the target matched in the caller's scope (capped at EXECUTE_ACTION_MAX_DEVICES). */
@@ -143,5 +145,5 @@ export type ExecuteActionResponse = z.infer<typeof ExecuteActionResponse>;
 // ---- GET /node/{id}/wakeup ----
 
 export const WAKE_ON_LAN_RESULT_CODE_NO_MAC = 'NO_USABLE_MAC_ADRESSES';
-export const WakeupResponse = z.object({ resultCode: z.literal('SUCCESS') });
+export const WakeupResponse = /* @__PURE__ */ z.object({ resultCode: z.literal('SUCCESS') });
 export type WakeupResponse = z.infer<typeof WakeupResponse>;

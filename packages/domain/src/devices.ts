@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApprovalStatus } from './enums.ts';
 import { listOf, PageQuery } from './http.ts';
 import { DeviceStatus } from './searches.ts';
@@ -33,7 +33,7 @@ export const nodeClasses = [
   'NMS_SERVER',
   'NMS_OTHER',
 ] as const;
-export const NodeClass = z.enum(nodeClasses);
+export const NodeClass = /* @__PURE__ */ z.enum(nodeClasses);
 export type NodeClass = z.infer<typeof NodeClass>;
 
 /** The console screen that shows a node of a class (spec §2 dashboards). */
@@ -45,10 +45,10 @@ export const nodeDashboards = [
   'nmsDashboard',
   'cloudMonitorDashboard',
 ] as const;
-export const NodeDashboard = z.enum(nodeDashboards);
+export const NodeDashboard = /* @__PURE__ */ z.enum(nodeDashboards);
 export type NodeDashboard = z.infer<typeof NodeDashboard>;
 
-export const NodeRole = z.object({
+export const NodeRole = /* @__PURE__ */ z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
@@ -102,14 +102,14 @@ export const defaultNodeRoleId = (nodeClass: NodeClass): number =>
   builtInNodeRoles.find((r) => r.nodeClass === nodeClass)!.id;
 
 /** `GET /noderole/list` answers the list itself. */
-export const ListNodeRolesResponse = z.array(NodeRole);
+export const ListNodeRolesResponse = /* @__PURE__ */ z.array(NodeRole);
 export type ListNodeRolesResponse = z.infer<typeof ListNodeRolesResponse>;
 
 // ---- inventory, as the agent reports it ----
 
 /** `process.platform` of the agent, folded to what the collectors distinguish. */
 export const agentPlatforms = ['linux', 'win32', 'darwin', 'other'] as const;
-export const AgentPlatform = z.enum(agentPlatforms);
+export const AgentPlatform = /* @__PURE__ */ z.enum(agentPlatforms);
 export type AgentPlatform = z.infer<typeof AgentPlatform>;
 
 /** The class assumed for an agent that does not say (older agents). */
@@ -117,9 +117,9 @@ export const defaultNodeClassOf = (platform: AgentPlatform): NodeClass =>
   platform === 'win32' ? 'WINDOWS_WORKSTATION' : platform === 'darwin' ? 'MAC' : 'LINUX_SERVER';
 
 const text = (max = 500) => z.string().max(max);
-const bytes = z.number().nonnegative();
+const bytes = /* @__PURE__ */ z.number().nonnegative();
 
-export const InventoryVolume = z.object({
+export const InventoryVolume = /* @__PURE__ */ z.object({
   mount: text(1000),
   fsType: text(100),
   label: text(),
@@ -128,7 +128,7 @@ export const InventoryVolume = z.object({
 });
 export type InventoryVolume = z.infer<typeof InventoryVolume>;
 
-export const InventoryDisk = z.object({
+export const InventoryDisk = /* @__PURE__ */ z.object({
   name: text(),
   model: text(),
   vendor: text(),
@@ -138,7 +138,7 @@ export const InventoryDisk = z.object({
 });
 export type InventoryDisk = z.infer<typeof InventoryDisk>;
 
-export const InventoryNetworkInterface = z.object({
+export const InventoryNetworkInterface = /* @__PURE__ */ z.object({
   name: text(),
   mac: text(64),
   ipv4: z.array(text(64)).max(64),
@@ -151,7 +151,7 @@ export const InventoryNetworkInterface = z.object({
 });
 export type InventoryNetworkInterface = z.infer<typeof InventoryNetworkInterface>;
 
-export const InventorySoftware = z.object({
+export const InventorySoftware = /* @__PURE__ */ z.object({
   name: text(1000),
   version: text(),
   publisher: text(1000),
@@ -159,7 +159,7 @@ export const InventorySoftware = z.object({
 });
 export type InventorySoftware = z.infer<typeof InventorySoftware>;
 
-export const DeviceInventory = z.object({
+export const DeviceInventory = /* @__PURE__ */ z.object({
   collectedAt: z.iso.datetime({ offset: true }),
   hostname: text(),
   fqdn: text(),
@@ -192,7 +192,7 @@ export const DeviceInventory = z.object({
 });
 export type DeviceInventory = z.infer<typeof DeviceInventory>;
 
-export const DeviceMetrics = z.object({
+export const DeviceMetrics = /* @__PURE__ */ z.object({
   cpuPercent: z.number().min(0).max(100),
   memoryPercent: z.number().min(0).max(100),
   /** The fullest local volume. */
@@ -202,7 +202,7 @@ export type DeviceMetrics = z.infer<typeof DeviceMetrics>;
 
 // ---- devices as the console sees them ----
 
-export const Device = z.object({
+export const Device = /* @__PURE__ */ z.object({
   id: z.number().int(),
   organizationId: z.number().int(),
   organizationName: z.string(),
@@ -233,7 +233,7 @@ export const Device = z.object({
 export type Device = z.infer<typeof Device>;
 
 /** A device with its last reported inventory (GET /devices/{id}, POST /query/device). */
-export const DeviceNode = Device.extend({
+export const DeviceNode = /* @__PURE__ */ Device.extend({
   inventory: DeviceInventory.nullable(),
   inventoryUpdateTime: z.string().nullable(),
 });
@@ -250,7 +250,7 @@ export const deviceSorts = [
   '-createTime',
 ] as const;
 
-export const ListDevicesQuery = PageQuery.extend({
+export const ListDevicesQuery = /* @__PURE__ */ PageQuery.extend({
   organizationId: z.coerce.number().int().positive().optional(),
   locationId: z.coerce.number().int().positive().optional(),
   status: DeviceStatus.optional(),
@@ -262,10 +262,10 @@ export const ListDevicesQuery = PageQuery.extend({
   sort: z.enum(deviceSorts).default('displayName'),
 });
 export type ListDevicesQuery = z.output<typeof ListDevicesQuery>;
-export const ListDevicesResponse = listOf(Device);
+export const ListDevicesResponse = /* @__PURE__ */ listOf(Device);
 export type ListDevicesResponse = z.infer<typeof ListDevicesResponse>;
 
-const displayName = z.string().trim().min(1).max(200);
+const displayName = /* @__PURE__ */ z.string().trim().min(1).max(200);
 
 export const UpdateDeviceRequest = z
   .object({
@@ -278,28 +278,28 @@ export const UpdateDeviceRequest = z
   .strict();
 export type UpdateDeviceRequest = z.input<typeof UpdateDeviceRequest>;
 
-export const DeviceMetricSample = DeviceMetrics.extend({ time: z.string() });
+export const DeviceMetricSample = /* @__PURE__ */ DeviceMetrics.extend({ time: z.string() });
 export type DeviceMetricSample = z.infer<typeof DeviceMetricSample>;
 
-export const ListDeviceMetricsQuery = z.object({
+export const ListDeviceMetricsQuery = /* @__PURE__ */ z.object({
   /** ISO times; the default window is the last 24 hours. */
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });
 export type ListDeviceMetricsQuery = z.output<typeof ListDeviceMetricsQuery>;
-export const ListDeviceMetricsResponse = z.object({ data: z.array(DeviceMetricSample) });
+export const ListDeviceMetricsResponse = /* @__PURE__ */ z.object({ data: z.array(DeviceMetricSample) });
 export type ListDeviceMetricsResponse = z.infer<typeof ListDeviceMetricsResponse>;
 
 // ---- spec §7 POST /query/device ----
 
 /** FULL answers each node with its inventory, SUMMARY without (decided: the spec names `mode` only). */
-export const QueryDeviceMode = z.enum(['FULL', 'SUMMARY']);
+export const QueryDeviceMode = /* @__PURE__ */ z.enum(['FULL', 'SUMMARY']);
 export type QueryDeviceMode = z.infer<typeof QueryDeviceMode>;
 
 export const QUERY_DEVICE_MAX_NODES = 1000;
 export const QUERY_DEVICE_MAX_CACHE_SECONDS = 86_400;
 
-export const QueryDeviceRequest = z.object({
+export const QueryDeviceRequest = /* @__PURE__ */ z.object({
   nodeIds: z.array(z.number().int().positive()).max(QUERY_DEVICE_MAX_NODES),
   /** Adds the parents of the named nodes and their children (VM hosts and guests, NMS gateways). */
   includeParentsAndChildren: z.boolean().default(false),
@@ -309,7 +309,7 @@ export const QueryDeviceRequest = z.object({
 });
 export type QueryDeviceRequest = z.input<typeof QueryDeviceRequest>;
 
-export const QueryDeviceResponse = z.object({
+export const QueryDeviceResponse = /* @__PURE__ */ z.object({
   nodes: z.array(DeviceNode),
   /** Epoch milliseconds after which the caller should ask again. */
   cacheExpiration: z.number().int(),
@@ -331,17 +331,17 @@ export const CreateEnrollmentTokenRequest = z
 export type CreateEnrollmentTokenRequest = z.input<typeof CreateEnrollmentTokenRequest>;
 
 /** The token is shown once: only its hash is stored. */
-export const CreateEnrollmentTokenResponse = z.object({
+export const CreateEnrollmentTokenResponse = /* @__PURE__ */ z.object({
   id: z.number().int(),
   token: z.string(),
   expiresAt: z.string(),
 });
 export type CreateEnrollmentTokenResponse = z.infer<typeof CreateEnrollmentTokenResponse>;
 
-export const EnrollmentTokenStatus = z.enum(['ACTIVE', 'EXPIRED', 'REVOKED']);
+export const EnrollmentTokenStatus = /* @__PURE__ */ z.enum(['ACTIVE', 'EXPIRED', 'REVOKED']);
 export type EnrollmentTokenStatus = z.infer<typeof EnrollmentTokenStatus>;
 
-export const EnrollmentToken = z.object({
+export const EnrollmentToken = /* @__PURE__ */ z.object({
   id: z.number().int(),
   organizationId: z.number().int(),
   locationId: z.number().int().nullable(),
@@ -355,12 +355,12 @@ export const EnrollmentToken = z.object({
 });
 export type EnrollmentToken = z.infer<typeof EnrollmentToken>;
 
-export const ListEnrollmentTokensQuery = PageQuery.extend({
+export const ListEnrollmentTokensQuery = /* @__PURE__ */ PageQuery.extend({
   organizationId: z.coerce.number().int().positive().optional(),
   status: EnrollmentTokenStatus.optional(),
 });
 export type ListEnrollmentTokensQuery = z.output<typeof ListEnrollmentTokensQuery>;
-export const ListEnrollmentTokensResponse = listOf(EnrollmentToken);
+export const ListEnrollmentTokensResponse = /* @__PURE__ */ listOf(EnrollmentToken);
 export type ListEnrollmentTokensResponse = z.infer<typeof ListEnrollmentTokensResponse>;
 
 /** What an agent is told when the server refuses it; the agent prints the text as it is. */

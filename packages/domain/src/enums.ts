@@ -1,11 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { approvalStatuses } from './approval.ts';
 import { DEFAULT_EXPIRATION_TTL } from './constants.ts';
 import { RequiredText } from './validators.ts';
 
 /** Spec §3 "other lists and enumerations" and §4 approval labels. */
 
 export const mfaTypes = ['U2F_TOKEN', 'TOTP', 'SMS_OTP', 'DUO'] as const;
-export const MfaType = z.enum(mfaTypes);
+export const MfaType = /* @__PURE__ */ z.enum(mfaTypes);
 export type MfaType = z.infer<typeof MfaType>;
 export const mfaTypeLabels: Readonly<Record<MfaType, string>> = {
   U2F_TOKEN: 'U2F token',
@@ -22,7 +23,7 @@ export const runAsOptions = [
   'PREFERRED_MAC_CREDENTIAL',
   'PREFERRED_LINUX_CREDENTIAL',
 ] as const;
-export const RunAsOption = z.enum(runAsOptions);
+export const RunAsOption = /* @__PURE__ */ z.enum(runAsOptions);
 export type RunAsOption = z.infer<typeof RunAsOption>;
 export const runAsOptionLabels: Readonly<Record<RunAsOption, string>> = {
   SYSTEM: 'System',
@@ -34,7 +35,7 @@ export const runAsOptionLabels: Readonly<Record<RunAsOption, string>> = {
 };
 
 /** One of the built-in options, an organization credential, or a custom (trimmed) run-as. */
-export const RunAs = z.discriminatedUnion('kind', [
+export const RunAs = /* @__PURE__ */ z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('option'), option: RunAsOption }),
   z.object({ kind: z.literal('organizationCredential'), credentialId: z.number().int().positive() }),
   z.object({ kind: z.literal('custom'), value: RequiredText }),
@@ -42,11 +43,11 @@ export const RunAs = z.discriminatedUnion('kind', [
 export type RunAs = z.infer<typeof RunAs>;
 
 export const deploymentModes = ['CLOUD', 'LOCAL', 'HYBRID'] as const;
-export const DeploymentMode = z.enum(deploymentModes);
+export const DeploymentMode = /* @__PURE__ */ z.enum(deploymentModes);
 export type DeploymentMode = z.infer<typeof DeploymentMode>;
 
 /** Antivirus or remote-install setting; connections says which platforms may install. */
-export const RemoteInstallSetting = z.object({
+export const RemoteInstallSetting = /* @__PURE__ */ z.object({
   enabled: z.boolean(),
   expirationTTL: z.number().int().positive(),
   connections: z.object({ windows: z.boolean(), mac: z.boolean() }),
@@ -61,15 +62,9 @@ export const defaultRemoteInstallSetting = (): RemoteInstallSetting => ({
   installMessage: '',
 });
 
-export const approvalStatuses = ['DISCOVERED', 'PENDING', 'APPROVED', 'REJECTED'] as const;
-export const ApprovalStatus = z.enum(approvalStatuses);
+export { approvalLabels, approvalStatuses } from './approval.ts';
+export const ApprovalStatus = /* @__PURE__ */ z.enum(approvalStatuses);
 export type ApprovalStatus = z.infer<typeof ApprovalStatus>;
-export const approvalLabels: Readonly<Record<ApprovalStatus, string>> = {
-  DISCOVERED: 'Discovered',
-  PENDING: 'Pending',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-};
 
 /** Device condition types with fixed ids 1-99 (decided; the spec hides them). */
 export const deviceConditionTypeIds = {
@@ -112,7 +107,7 @@ const conditionTypeIds: Readonly<Record<ConditionType, number>> = {
   ...networkConditionTypeIds,
 };
 export const conditionTypes = Object.keys(conditionTypeIds) as [ConditionType, ...ConditionType[]];
-export const ConditionTypeName = z.enum(conditionTypes);
+export const ConditionTypeName = /* @__PURE__ */ z.enum(conditionTypes);
 
 export const conditionTypeId = (type: ConditionType): number => conditionTypeIds[type];
 

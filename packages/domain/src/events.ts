@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Device } from './devices.ts';
 import { StoredJob } from './job-api.ts';
 import type { Permission } from './permissions.ts';
@@ -8,22 +8,22 @@ import { DeviceStatus } from './searches.ts';
  * Events pushed to the console over the WebSocket at `/events`. Each carries the organization it
  * belongs to; the server sends a user only the events of organizations in their scope.
  */
-export const EVENTS_PATH = '/events';
+export { EVENTS_PATH } from './api-paths.ts';
 
 const base = { time: z.string() };
-const organizationId = z.number().int();
+const organizationId = /* @__PURE__ */ z.number().int();
 
 /** First message on a new connection: the subscription is live. */
-export const ReadyEvent = z.object({ ...base, type: z.literal('ready') });
+export const ReadyEvent = /* @__PURE__ */ z.object({ ...base, type: z.literal('ready') });
 
-export const DeviceCreatedEvent = z.object({
+export const DeviceCreatedEvent = /* @__PURE__ */ z.object({
   ...base,
   type: z.literal('device.created'),
   organizationId,
   device: Device,
 });
 
-export const DeviceStatusEvent = z.object({
+export const DeviceStatusEvent = /* @__PURE__ */ z.object({
   ...base,
   type: z.literal('device.status'),
   organizationId,
@@ -34,14 +34,14 @@ export const DeviceStatusEvent = z.object({
 });
 
 /** Inventory, approval, role, location or name changed. */
-export const DeviceUpdatedEvent = z.object({
+export const DeviceUpdatedEvent = /* @__PURE__ */ z.object({
   ...base,
   type: z.literal('device.updated'),
   organizationId,
   device: Device,
 });
 
-export const DeviceDeletedEvent = z.object({
+export const DeviceDeletedEvent = /* @__PURE__ */ z.object({
   ...base,
   type: z.literal('device.deleted'),
   organizationId,
@@ -49,7 +49,7 @@ export const DeviceDeletedEvent = z.object({
 });
 
 /** A job was created or changed status (or got its result). */
-export const JobUpdatedEvent = z.object({
+export const JobUpdatedEvent = /* @__PURE__ */ z.object({
   ...base,
   type: z.literal('job.updated'),
   organizationId,
@@ -57,7 +57,7 @@ export const JobUpdatedEvent = z.object({
 });
 
 /** Live output of a running job, as the agent streams it (not stored; the result holds the capped output). */
-export const JobOutputEvent = z.object({
+export const JobOutputEvent = /* @__PURE__ */ z.object({
   ...base,
   type: z.literal('job.output'),
   organizationId,
@@ -68,7 +68,7 @@ export const JobOutputEvent = z.object({
   data: z.string(),
 });
 
-export const ConsoleEvent = z.discriminatedUnion('type', [
+export const ConsoleEvent = /* @__PURE__ */ z.discriminatedUnion('type', [
   JobUpdatedEvent,
   JobOutputEvent,
   ReadyEvent,

@@ -2,12 +2,14 @@
 
 export * from './activities.ts';
 export * from './agent-protocol.ts';
+export * from './api-paths.ts';
 export * from './auth.ts';
 export * from './device-searches.ts';
 export * from './devices.ts';
 export * from './events.ts';
 export * from './flags.ts';
 export * from './http.ts';
+export * from './http-errors.ts';
 export * from './job-api.ts';
 export * from './organizations.ts';
 export * from './permissions.ts';

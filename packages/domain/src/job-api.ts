@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BackupRestoreJobContent, BackupRunJobContent } from './backup.ts';
 import { RunAsOption } from './enums.ts';
 import { listOf, PageQuery } from './http.ts';
@@ -24,11 +24,11 @@ export const SCRIPT_MAX_TIMEOUT_SECONDS = 86_400;
 
 /** Languages the agent runs; each maps to an interpreter on the device. */
 export const scriptLanguages = ['sh', 'bash', 'python', 'powershell', 'cmd'] as const;
-export const ScriptLanguage = z.enum(scriptLanguages);
+export const ScriptLanguage = /* @__PURE__ */ z.enum(scriptLanguages);
 export type ScriptLanguage = z.infer<typeof ScriptLanguage>;
 
 /** Inline code, or a script of the library (the library arrives with the scripting issue). */
-export const ScriptSource = z.union([
+export const ScriptSource = /* @__PURE__ */ z.union([
   z.object({ language: ScriptLanguage, code: z.string().min(1).max(SCRIPT_MAX_CODE_BYTES) }).strict(),
   z.object({ scriptId: z.number().int().positive() }).strict(),
 ]);
@@ -53,15 +53,15 @@ export type ScriptJobContent = z.output<typeof ScriptJobContent>;
 
 /** ACTION content of a built-in action. The agent's reboot command is an agent setting. */
 export const builtinActions = ['REBOOT'] as const;
-export const BuiltinAction = z.enum(builtinActions);
-export const BuiltinJobContent = z.object({ builtin: BuiltinAction }).strict();
+export const BuiltinAction = /* @__PURE__ */ z.enum(builtinActions);
+export const BuiltinJobContent = /* @__PURE__ */ z.object({ builtin: BuiltinAction }).strict();
 export type BuiltinJobContent = z.infer<typeof BuiltinJobContent>;
 
-export const ActionJobContent = z.union([ScriptJobContent, BuiltinJobContent]);
+export const ActionJobContent = /* @__PURE__ */ z.union([ScriptJobContent, BuiltinJobContent]);
 export type ActionJobContent = z.output<typeof ActionJobContent>;
 
 /** Any other job type carries an object the agent feature of that type reads. */
-const OtherJobContent = z.record(z.string(), z.unknown());
+const OtherJobContent = /* @__PURE__ */ z.record(z.string(), z.unknown());
 
 /** The content schema of each job type; submitting checks the content against it (see jobContentSchemaFor). */
 export const jobContentSchemas: Readonly<Record<JobTypeName, z.ZodType>> = {
@@ -91,7 +91,7 @@ export const jobContentSchemaFor = (type: JobTypeName, content: unknown): z.ZodT
 };
 
 /** Number, digit string or name on the wire; the name after parsing. Unknown types are refused. */
-export const SubmittedJobType = z.union([z.number(), z.string()]).transform((value, ctx) => {
+export const SubmittedJobType = /* @__PURE__ */ z.union([z.number(), z.string()]).transform((value, ctx) => {
   try {
     return parseJobType(value);
   } catch (error) {
@@ -159,7 +159,7 @@ export const SubmitJobRequest = z
 export type SubmitJobRequest = z.input<typeof SubmitJobRequest>;
 
 /** A stored job as the API answers it: the spec's Job with its device and times. */
-export const StoredJob = Job.extend({
+export const StoredJob = /* @__PURE__ */ Job.extend({
   jobType: JobTypeName,
   nodeId: z.number().int(),
   nodeName: z.string(),
@@ -184,7 +184,7 @@ export const StoredJob = Job.extend({
 });
 export type StoredJob = z.infer<typeof StoredJob>;
 
-export const SubmitJobResponse = z.object({
+export const SubmitJobResponse = /* @__PURE__ */ z.object({
   resultCode: z.literal('SUCCESS'),
   status: z.literal('SUCCESS'),
   nodes: z.array(z.object({ nodeId: z.number().int(), jobs: z.array(StoredJob) })),
@@ -192,7 +192,7 @@ export const SubmitJobResponse = z.object({
 export type SubmitJobResponse = z.infer<typeof SubmitJobResponse>;
 
 /** What happened to a job, in order: created, delivered, acknowledged, output, result, cancel, a losing race. */
-export const JobHistoryEntry = z.object({
+export const JobHistoryEntry = /* @__PURE__ */ z.object({
   id: z.number().int(),
   time: z.string(),
   event: z.string(),
@@ -200,15 +200,15 @@ export const JobHistoryEntry = z.object({
 });
 export type JobHistoryEntry = z.infer<typeof JobHistoryEntry>;
 
-export const JobUidParam = z.object({ jobUid: z.string().uuid() });
-export const GetJobResponse = z.object({
+export const JobUidParam = /* @__PURE__ */ z.object({ jobUid: z.string().uuid() });
+export const GetJobResponse = /* @__PURE__ */ z.object({
   resultCode: z.literal('SUCCESS'),
   job: StoredJob.extend({ history: z.array(JobHistoryEntry) }),
 });
 export type GetJobResponse = z.infer<typeof GetJobResponse>;
 
 /** GET /jobs: pending (not finished) jobs by default, for the pending scripts pages. */
-export const ListJobsQuery = PageQuery.extend({
+export const ListJobsQuery = /* @__PURE__ */ PageQuery.extend({
   organizationId: z.coerce.number().int().positive().optional(),
   nodeId: z.coerce.number().int().positive().optional(),
   /** PENDING = START_REQUESTED, IN_PROGRESS or CANCEL_REQUESTED; ALL = any status. */
@@ -216,7 +216,7 @@ export const ListJobsQuery = PageQuery.extend({
   jobType: JobTypeName.optional(),
 });
 export type ListJobsQuery = z.output<typeof ListJobsQuery>;
-export const ListJobsResponse = listOf(StoredJob);
+export const ListJobsResponse = /* @__PURE__ */ listOf(StoredJob);
 export type ListJobsResponse = z.infer<typeof ListJobsResponse>;
 
 /** Error codes of the job calls (beside the generic ones in http.ts). */

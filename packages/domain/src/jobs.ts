@@ -1,26 +1,18 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { jobStatuses, jobTypeNames, jobTypeNumbers } from './job-types.ts';
+
+export {
+  isTerminalJobStatus,
+  jobStatuses,
+  jobTypeNames,
+  jobTypeNumbers,
+  terminalJobStatuses,
+} from './job-types.ts';
 
 /** Spec §3 Job and §4 job states: statuses, results, the 16 job types and the cancel rule. */
 
-// START_REQUESTED, CANCEL_REQUESTED, CANCELLED and COMPLETED are the spec's; IN_PROGRESS and EXPIRED are ours.
-export const jobStatuses = [
-  'START_REQUESTED',
-  'IN_PROGRESS',
-  'CANCEL_REQUESTED',
-  'CANCELLED',
-  'COMPLETED',
-  'EXPIRED',
-] as const;
-export const JobStatus = z.enum(jobStatuses);
+export const JobStatus = /* @__PURE__ */ z.enum(jobStatuses);
 export type JobStatus = z.infer<typeof JobStatus>;
-
-export const terminalJobStatuses = [
-  'CANCELLED',
-  'COMPLETED',
-  'EXPIRED',
-] as const satisfies readonly JobStatus[];
-export const isTerminalJobStatus = (status: JobStatus): boolean =>
-  terminalJobStatuses.some((terminal) => terminal === status);
 
 /** Allowed status changes; a terminal status never changes again. */
 export const jobStatusTransitions: Readonly<Record<JobStatus, readonly JobStatus[]>> = {
@@ -36,36 +28,17 @@ export const canChangeJobStatus = (from: JobStatus, to: JobStatus): boolean =>
 
 /** A completed job ends with SUCCESS or FAILURE. */
 export const jobResults = ['SUCCESS', 'FAILURE'] as const;
-export const JobResult = z.enum(jobResults);
+export const JobResult = /* @__PURE__ */ z.enum(jobResults);
 export type JobResult = z.infer<typeof JobResult>;
 
-/** The 16 job types of §4 with the numbers we decided (the spec does not show them). */
-export const jobTypeNumbers = {
-  ACTION_SET: 1,
-  ACTION: 2,
-  CONDITION: 3,
-  CONDITION_ACTION_SET: 4,
-  CONDITION_ACTION: 5,
-  ANTIVIRUS: 6,
-  PATCH_MANAGEMENT: 7,
-  REMOTE_SUPPORT_TOOL: 8,
-  SOFTWARE_PATCH_MANAGEMENT: 9,
-  RESTORE: 10,
-  BACKUP: 11,
-  VIRTUALIZATION: 12,
-  REMOTE: 13,
-  NETWORK_DISCOVERY: 14,
-  AGENT_DISCOVERY: 15,
-  MDM: 16,
-} as const;
 export type JobTypeName = keyof typeof jobTypeNumbers;
 export type JobTypeNumber = (typeof jobTypeNumbers)[JobTypeName];
-
-export const jobTypeNames = Object.keys(jobTypeNumbers) as [JobTypeName, ...JobTypeName[]];
-export const JobTypeName = z.enum(jobTypeNames);
-export const JobTypeNumber = z.literal(Object.values(jobTypeNumbers) as [JobTypeNumber, ...JobTypeNumber[]]);
+export const JobTypeName = /* @__PURE__ */ z.enum(jobTypeNames);
+export const JobTypeNumber = /* @__PURE__ */ z.literal(
+  Object.values(jobTypeNumbers) as [JobTypeNumber, ...JobTypeNumber[]],
+);
 /** As sent on the wire: the number or the name. */
-export const JobTypeRef = z.union([JobTypeNumber, JobTypeName]);
+export const JobTypeRef = /* @__PURE__ */ z.union([JobTypeNumber, JobTypeName]);
 export type JobTypeRef = z.infer<typeof JobTypeRef>;
 
 export class UnknownJobTypeError extends Error {
@@ -110,7 +83,7 @@ export const restoreTypes = [
   'PHYSICAL_DISK',
   'FILE_FOLDER',
 ] as const;
-export const RestoreType = z.enum(restoreTypes);
+export const RestoreType = /* @__PURE__ */ z.enum(restoreTypes);
 export type RestoreType = z.infer<typeof RestoreType>;
 
 /** Restore types whose cancel must go through the agent (CANCEL_REQUESTED). */
@@ -141,13 +114,13 @@ export const cancelStatusFor = (job: CancellableJob): 'CANCEL_REQUESTED' | 'CANC
   return isAskedToCancel ? 'CANCEL_REQUESTED' : 'CANCELLED';
 };
 
-export const JobMessage = z.object({
+export const JobMessage = /* @__PURE__ */ z.object({
   code: z.string(),
   params: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).optional(),
 });
 export type JobMessage = z.infer<typeof JobMessage>;
 
-export const Job = z.object({
+export const Job = /* @__PURE__ */ z.object({
   jobUid: z.string().min(1),
   jobType: JobTypeRef,
   jobStatus: JobStatus,

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listOf, PageQuery } from './http.ts';
 
-const name = z.string().trim().min(1).max(200);
-const text = z.string().trim().max(2000);
+const name = /* @__PURE__ */ z.string().trim().min(1).max(200);
+const text = /* @__PURE__ */ z.string().trim().max(2000);
 
-export const Location = z.object({
+export const Location = /* @__PURE__ */ z.object({
   id: z.number().int(),
   organizationId: z.number().int(),
   name: z.string(),
@@ -13,7 +13,7 @@ export const Location = z.object({
 });
 export type Location = z.infer<typeof Location>;
 
-export const Organization = z.object({
+export const Organization = /* @__PURE__ */ z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
@@ -51,23 +51,29 @@ export const UpdateOrganizationRequest = z
   .strict();
 export type UpdateOrganizationRequest = z.input<typeof UpdateOrganizationRequest>;
 
-export const ListOrganizationsQuery = PageQuery.extend({
+export const ListOrganizationsQuery = /* @__PURE__ */ PageQuery.extend({
   search: z.string().trim().max(200).optional(),
   sort: z.enum(['name', '-name', 'createTime', '-createTime']).default('name'),
 });
 export type ListOrganizationsQuery = z.output<typeof ListOrganizationsQuery>;
-export const ListOrganizationsResponse = listOf(Organization);
+export const ListOrganizationsResponse = /* @__PURE__ */ listOf(Organization);
 export type ListOrganizationsResponse = z.infer<typeof ListOrganizationsResponse>;
 
 /** `GET /client/{id}` keeps the spec's answer shape (§7): `resultCode` and `client`. */
-export const GetClientResponse = z.object({ resultCode: z.literal('SUCCESS'), client: Organization });
+export const GetClientResponse = /* @__PURE__ */ z.object({
+  resultCode: z.literal('SUCCESS'),
+  client: Organization,
+});
 export type GetClientResponse = z.infer<typeof GetClientResponse>;
 
-export const SystemSummary = z.object({ organizations: z.number().int(), devices: z.number().int() });
+export const SystemSummary = /* @__PURE__ */ z.object({
+  organizations: z.number().int(),
+  devices: z.number().int(),
+});
 export type SystemSummary = z.infer<typeof SystemSummary>;
 
 /** Devices of one organization by status (UP, DOWN, WARNING), for the system dashboard. */
-export const DeviceStatusCounts = z.object({
+export const DeviceStatusCounts = /* @__PURE__ */ z.object({
   up: z.number().int(),
   down: z.number().int(),
   warning: z.number().int(),
@@ -75,7 +81,7 @@ export const DeviceStatusCounts = z.object({
 });
 export type DeviceStatusCounts = z.infer<typeof DeviceStatusCounts>;
 
-export const OrganizationDeviceCounts = DeviceStatusCounts.extend({
+export const OrganizationDeviceCounts = /* @__PURE__ */ DeviceStatusCounts.extend({
   organizationId: z.number().int(),
   organizationName: z.string(),
 });
@@ -86,7 +92,7 @@ export const ListDevicesByOrganizationQuery = PageQuery;
 export type ListDevicesByOrganizationQuery = z.output<typeof ListDevicesByOrganizationQuery>;
 
 /** The page of organizations, and `totals` over every organization in the caller's scope. */
-export const ListDevicesByOrganizationResponse = listOf(OrganizationDeviceCounts).extend({
+export const ListDevicesByOrganizationResponse = /* @__PURE__ */ listOf(OrganizationDeviceCounts).extend({
   totals: DeviceStatusCounts,
 });
 export type ListDevicesByOrganizationResponse = z.infer<typeof ListDevicesByOrganizationResponse>;

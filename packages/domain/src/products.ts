@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatMessage, messages } from './messages.ts';
 import {
   type CheckResult,
@@ -27,7 +27,7 @@ export const productTypes = [
   'LABOR_TICKET_TIME_ENTRY',
   'CUSTOM_PRODUCT',
 ] as const;
-export const ProductType = z.enum(productTypes);
+export const ProductType = /* @__PURE__ */ z.enum(productTypes);
 export type ProductType = z.infer<typeof ProductType>;
 
 /** Products billed per item the technician counts: these need billing and quantity. */
@@ -41,15 +41,15 @@ export const isBilledProductType = (type: ProductType): boolean =>
   billedProductTypes.some((billed) => billed === type);
 
 export const licensingTypes = ['PERPETUAL', 'SUBSCRIPTION', 'SUPPORT', 'TERM'] as const;
-export const LicensingType = z.enum(licensingTypes);
+export const LicensingType = /* @__PURE__ */ z.enum(licensingTypes);
 export type LicensingType = z.infer<typeof LicensingType>;
 
 export const billingOptions = ['BILLABLE', 'NOT_BILLABLE', 'NO_CHARGE'] as const;
-export const BillingOption = z.enum(billingOptions);
+export const BillingOption = /* @__PURE__ */ z.enum(billingOptions);
 export type BillingOption = z.infer<typeof BillingOption>;
 
 export const termOptions = ['ANNUAL', 'MONTHLY', 'QUARTERLY', 'SEMIANNUAL'] as const;
-export const TermOption = z.enum(termOptions);
+export const TermOption = /* @__PURE__ */ z.enum(termOptions);
 export type TermOption = z.infer<typeof TermOption>;
 
 export const billingIntervals = [
@@ -62,7 +62,7 @@ export const billingIntervals = [
   'BIWEEKLY',
   'ONE_TIME',
 ] as const;
-export const BillingInterval = z.enum(billingIntervals);
+export const BillingInterval = /* @__PURE__ */ z.enum(billingIntervals);
 export type BillingInterval = z.infer<typeof BillingInterval>;
 
 /** Spelled as in the spec: the middle four have no ROUND_UP_ prefix. */
@@ -76,15 +76,15 @@ export const timeRoundingOptions = [
   'ROUND_UP_1_HOUR',
   'ROUND_UP_1_DAY',
 ] as const;
-export const TimeRoundingOption = z.enum(timeRoundingOptions);
+export const TimeRoundingOption = /* @__PURE__ */ z.enum(timeRoundingOptions);
 export type TimeRoundingOption = z.infer<typeof TimeRoundingOption>;
 
 export const timeEntrySources = ['SELF', 'TICKET', 'NONE'] as const;
-export const TimeEntrySource = z.enum(timeEntrySources);
+export const TimeEntrySource = /* @__PURE__ */ z.enum(timeEntrySources);
 export type TimeEntrySource = z.infer<typeof TimeEntrySource>;
 
 export const productFormTabs = ['GENERAL', 'BILLING', 'ADVANCED', 'PERMISSIONS'] as const;
-export const ProductFormTab = z.enum(productFormTabs);
+export const ProductFormTab = /* @__PURE__ */ z.enum(productFormTabs);
 export type ProductFormTab = z.infer<typeof ProductFormTab>;
 
 export const MAX_PRODUCT_NAME_LENGTH = 255;
@@ -94,7 +94,7 @@ const limitedText = (limit: number) =>
   RequiredText.max(limit, formatMessage(messages.tags.maxLength, { limit }));
 
 const mandatory = { error: messages.validation.mandatory };
-const RoleIds = z.array(z.number().int().positive());
+const RoleIds = /* @__PURE__ */ z.array(z.number().int().positive());
 
 /** An amount field that may be left empty ('' or null gives null). */
 const optionalAmount = <T>(check: (input: string | number) => CheckResult<T>) =>
@@ -174,7 +174,7 @@ export const newProductDefaults = (type: ProductType): ProductFormInput => ({
   userRoles: [],
 });
 
-export const ProductContent = z.object({
+export const ProductContent = /* @__PURE__ */ z.object({
   price: ProductPrice.nullable(),
   cost: ProductCost.nullable(),
   taxable: z.boolean(),
@@ -184,7 +184,10 @@ export const ProductContent = z.object({
   billing: BillingOption.nullable(),
 });
 
-export const ProductUserRole = z.object({ allowAllTechnicians: z.boolean(), userRoles: RoleIds });
+export const ProductUserRole = /* @__PURE__ */ z.object({
+  allowAllTechnicians: z.boolean(),
+  userRoles: RoleIds,
+});
 
 /** What is sent to create or update a product. */
 export const ProductPayload = z
@@ -205,7 +208,7 @@ export const ProductPayload = z
 export type ProductPayload = z.infer<typeof ProductPayload>;
 
 /** A product as listed. */
-export const Product = z.object({
+export const Product = /* @__PURE__ */ z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),

@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec §3 PSA account mapping and §4 mapping transitions, as pure functions. */
 
 export const productMappingTypes = ['CLIENT_DEFAULT', 'CUSTOM'] as const;
-export const ProductMappingType = z.enum(productMappingTypes);
+export const ProductMappingType = /* @__PURE__ */ z.enum(productMappingTypes);
 export type ProductMappingType = z.infer<typeof ProductMappingType>;
 export const DEFAULT_PRODUCT_MAPPING_TYPE: ProductMappingType = 'CLIENT_DEFAULT';
 
-const OptionalId = z.number().int().nullable();
-const OptionalName = z.string().nullable();
+const OptionalId = /* @__PURE__ */ z.number().int().nullable();
+const OptionalName = /* @__PURE__ */ z.string().nullable();
 
-export const LocationSiteMapping = z.object({
+export const LocationSiteMapping = /* @__PURE__ */ z.object({
   locationName: z.string(),
   agreementId: OptionalId,
   agreementName: OptionalName,
@@ -25,7 +25,7 @@ export const LocationSiteMapping = z.object({
 });
 export type LocationSiteMapping = z.infer<typeof LocationSiteMapping>;
 
-export const PsaAccountMapping = z.object({
+export const PsaAccountMapping = /* @__PURE__ */ z.object({
   clientId: z.number().int(),
   clientName: z.string(),
   companyId: OptionalId,
@@ -38,7 +38,7 @@ export const PsaAccountMapping = z.object({
 });
 export type PsaAccountMapping = z.infer<typeof PsaAccountMapping>;
 
-export const PsaCompany = z.object({ id: z.number().int(), name: z.string() });
+export const PsaCompany = /* @__PURE__ */ z.object({ id: z.number().int(), name: z.string() });
 export type PsaCompany = z.infer<typeof PsaCompany>;
 export type NamedRef = { id: number; name: string };
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec §3 ticket ruleset and §4 ruleset picker. */
 
@@ -12,7 +12,7 @@ export const ruleTriggerTypes = [
   'TIME_BASED',
   'BOARD',
 ] as const;
-export const RuleTriggerType = z.enum(ruleTriggerTypes);
+export const RuleTriggerType = /* @__PURE__ */ z.enum(ruleTriggerTypes);
 export type RuleTriggerType = z.infer<typeof RuleTriggerType>;
 
 export class InvalidTriggerTypeError extends Error {
@@ -30,13 +30,13 @@ export const parseTriggerType = (value: unknown): RuleTriggerType => {
 };
 
 export const resetTimeUnits = ['MINUTES', 'HOURS', 'DAYS'] as const;
-export const ResetTimeUnit = z.enum(resetTimeUnits);
+export const ResetTimeUnit = /* @__PURE__ */ z.enum(resetTimeUnits);
 export type ResetTimeUnit = z.infer<typeof ResetTimeUnit>;
 
 /** An item of a ticket template setup list (status, priority, severity...), by id or by name. */
-const SetupItemRef = z.union([z.number().int(), z.string()]).nullable();
+const SetupItemRef = /* @__PURE__ */ z.union([z.number().int(), z.string()]).nullable();
 
-export const ConditionTriggerSettings = z.object({
+export const ConditionTriggerSettings = /* @__PURE__ */ z.object({
   ticketFormId: z.number().int().nullable(),
   status: SetupItemRef,
   tags: z.array(z.string()),
@@ -47,13 +47,13 @@ export const ConditionTriggerSettings = z.object({
 });
 export type ConditionTriggerSettings = z.infer<typeof ConditionTriggerSettings>;
 
-export const ConditionResetSettings = z.object({
+export const ConditionResetSettings = /* @__PURE__ */ z.object({
   status: SetupItemRef,
   time: z.object({ value: z.number().int().nonnegative(), unit: ResetTimeUnit }),
 });
 export type ConditionResetSettings = z.infer<typeof ConditionResetSettings>;
 
-export const ConditionReTriggerSettings = z.object({
+export const ConditionReTriggerSettings = /* @__PURE__ */ z.object({
   createNewTicket: z.boolean(),
   status: SetupItemRef,
   tags: z.array(z.string()),
@@ -62,7 +62,7 @@ export const ConditionReTriggerSettings = z.object({
 });
 export type ConditionReTriggerSettings = z.infer<typeof ConditionReTriggerSettings>;
 
-export const TicketRuleset = z.object({
+export const TicketRuleset = /* @__PURE__ */ z.object({
   id: z.number().int(),
   name: z.string().trim().min(1),
   type: RuleTriggerType,
@@ -76,9 +76,13 @@ export const TicketRuleset = z.object({
 });
 export type TicketRuleset = z.infer<typeof TicketRuleset>;
 
-export const NewTicketRulesetInput = TicketRuleset.omit({ id: true, createTime: true, updateTime: true });
+export const NewTicketRulesetInput = /* @__PURE__ */ TicketRuleset.omit({
+  id: true,
+  createTime: true,
+  updateTime: true,
+});
 export type NewTicketRulesetInput = z.infer<typeof NewTicketRulesetInput>;
-export const TicketRulesetInput = TicketRuleset.omit({ createTime: true, updateTime: true });
+export const TicketRulesetInput = /* @__PURE__ */ TicketRuleset.omit({ createTime: true, updateTime: true });
 export type TicketRulesetInput = z.infer<typeof TicketRulesetInput>;
 
 // ---------------------------------------------------------------- picker

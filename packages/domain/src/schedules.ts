@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from './messages.ts';
 
 /** Spec §3 schedule defaults and §9 default schedule: daily at 17:00 in the local time zone. */
@@ -13,7 +13,7 @@ export const scheduleTypes = [
   'ON_SYSTEM_STARTUP',
   'ON_USER_LOGIN',
 ] as const;
-export const ScheduleType = z.enum(scheduleTypes);
+export const ScheduleType = /* @__PURE__ */ z.enum(scheduleTypes);
 export type ScheduleType = z.infer<typeof ScheduleType>;
 
 export const weekDays = [
@@ -25,7 +25,7 @@ export const weekDays = [
   'FRIDAY',
   'SATURDAY',
 ] as const;
-export const WeekDay = z.enum(weekDays);
+export const WeekDay = /* @__PURE__ */ z.enum(weekDays);
 export type WeekDay = z.infer<typeof WeekDay>;
 
 export const DEFAULT_SCHEDULE_HOUR = 17;

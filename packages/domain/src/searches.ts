@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec §3 saved device search and its default presets, with criteria as data. */
 
@@ -21,7 +21,7 @@ export const deviceSearchFields = [
   'cpuPercent',
   'memoryPercent',
 ] as const;
-export const DeviceSearchField = z.enum(deviceSearchFields);
+export const DeviceSearchField = /* @__PURE__ */ z.enum(deviceSearchFields);
 export type DeviceSearchField = z.infer<typeof DeviceSearchField>;
 
 export const searchOperators = [
@@ -35,7 +35,7 @@ export const searchOperators = [
   'isEmpty',
   'isNotEmpty',
 ] as const;
-export const SearchOperator = z.enum(searchOperators);
+export const SearchOperator = /* @__PURE__ */ z.enum(searchOperators);
 export type SearchOperator = z.infer<typeof SearchOperator>;
 
 /** What a field holds, as stored: the server compares by it and a value of another type matches nothing. */
@@ -98,16 +98,16 @@ export const searchFieldSpecs: Readonly<Record<DeviceSearchField, SearchFieldSpe
 };
 
 export const deviceStatuses = ['UP', 'DOWN', 'WARNING'] as const;
-export const DeviceStatus = z.enum(deviceStatuses);
+export const DeviceStatus = /* @__PURE__ */ z.enum(deviceStatuses);
 export type DeviceStatus = z.infer<typeof DeviceStatus>;
 
 export const NETWORK_DEVICE_CLASS = 'NETWORK_DEVICE';
 export const LOW_DISK_FREE_PERCENT = 10;
 
-export const CriteriaValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const CriteriaValue = /* @__PURE__ */ z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type CriteriaValue = z.infer<typeof CriteriaValue>;
 
-export const CriteriaRule = z.object({
+export const CriteriaRule = /* @__PURE__ */ z.object({
   field: DeviceSearchField,
   operator: SearchOperator,
   value: CriteriaValue,
@@ -115,10 +115,13 @@ export const CriteriaRule = z.object({
 export type CriteriaRule = z.infer<typeof CriteriaRule>;
 
 /** An empty rule list matches every device. */
-export const SearchCriteria = z.object({ match: z.enum(['all', 'any']), rules: z.array(CriteriaRule) });
+export const SearchCriteria = /* @__PURE__ */ z.object({
+  match: z.enum(['all', 'any']),
+  rules: z.array(CriteriaRule),
+});
 export type SearchCriteria = z.infer<typeof SearchCriteria>;
 
-export const SavedDeviceSearch = z.object({
+export const SavedDeviceSearch = /* @__PURE__ */ z.object({
   id: z.number().int(),
   search: z.string(),
   criteria: SearchCriteria,

@@ -1,6 +1,7 @@
 // Spec §3, §4, §5, §8 and §9 as code; decided values are listed in docs/decisions.md.
 export * from './attachments.ts';
 export * from './backup.ts';
+export * from './constant-schemas.ts';
 export * from './constants.ts';
 export * from './decisions.ts';
 export * from './enums.ts';

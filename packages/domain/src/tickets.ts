@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from './messages.ts';
 import { type CheckResult, EmailAddress, fromCheck, isValidEmail, RequiredText } from './validators.ts';
 
@@ -15,7 +15,7 @@ export const ticketTypes = [
   'APPOINTMENT',
   'MISCELLANEOUS',
 ] as const;
-export const TicketType = z.enum(ticketTypes);
+export const TicketType = /* @__PURE__ */ z.enum(ticketTypes);
 export type TicketType = z.infer<typeof TicketType>;
 export const ticketTypeLabels: Readonly<Record<TicketType, string>> = {
   PROBLEM: 'Problem',
@@ -39,7 +39,7 @@ export const ticketSources = [
   'SCHEDULED_AUTOMATION',
   'ACTIVITY',
 ] as const;
-export const TicketSource = z.enum(ticketSources);
+export const TicketSource = /* @__PURE__ */ z.enum(ticketSources);
 export type TicketSource = z.infer<typeof TicketSource>;
 export const ticketSourceLabels: Readonly<Record<TicketSource, string>> = {
   WEB_FORM: 'Web form',
@@ -53,7 +53,7 @@ export const ticketSourceLabels: Readonly<Record<TicketSource, string>> = {
 };
 
 export const ticketCreationOptions = ['NONE', 'CREATE', 'CREATE_AND_CLOSE'] as const;
-export const TicketCreationOption = z.enum(ticketCreationOptions);
+export const TicketCreationOption = /* @__PURE__ */ z.enum(ticketCreationOptions);
 export type TicketCreationOption = z.infer<typeof TicketCreationOption>;
 export const ticketCreationOptionLabels: Readonly<Record<TicketCreationOption, string>> = {
   NONE: 'None',
@@ -62,7 +62,7 @@ export const ticketCreationOptionLabels: Readonly<Record<TicketCreationOption, s
 };
 
 export const notificationOptions = ['NONE', 'SEND'] as const;
-export const NotificationOption = z.enum(notificationOptions);
+export const NotificationOption = /* @__PURE__ */ z.enum(notificationOptions);
 export type NotificationOption = z.infer<typeof NotificationOption>;
 export const notificationOptionLabels: Readonly<Record<NotificationOption, string>> = {
   NONE: 'None',
@@ -71,7 +71,7 @@ export const notificationOptionLabels: Readonly<Record<NotificationOption, strin
 
 /** Where tickets go: our own ticketing, a generic webhook, or an external help desk. */
 export const ticketingTargets = ['BUILT_IN', 'GENERIC_WEBHOOK', 'HELP_DESK'] as const;
-export const TicketingTarget = z.enum(ticketingTargets);
+export const TicketingTarget = /* @__PURE__ */ z.enum(ticketingTargets);
 export type TicketingTarget = z.infer<typeof TicketingTarget>;
 
 export type TicketingOptionSet = {
@@ -98,7 +98,7 @@ export const ticketTemplateSetupLists = [
   'severities',
   'impacts',
 ] as const;
-export const TicketTemplateSetupList = z.enum(ticketTemplateSetupLists);
+export const TicketTemplateSetupList = /* @__PURE__ */ z.enum(ticketTemplateSetupLists);
 export type TicketTemplateSetupList = z.infer<typeof TicketTemplateSetupList>;
 
 export const TICKET_BOARD_ID = 1;
@@ -113,7 +113,7 @@ export const UNEXPLAINED_TICKET_CONSTANT_7 = 7;
 // ---------------------------------------------------------------- help ticket
 
 export const helpTicketPriorities = ['LOW', 'NORMAL', 'HIGH', 'URGENT'] as const;
-export const HelpTicketPriority = z.enum(helpTicketPriorities);
+export const HelpTicketPriority = /* @__PURE__ */ z.enum(helpTicketPriorities);
 export type HelpTicketPriority = z.infer<typeof HelpTicketPriority>;
 
 /** Fixed ids of the support ticket custom fields (decided; the spec hides them). */
@@ -125,7 +125,7 @@ export const supportTicketCustomFieldIds = {
 } as const;
 
 export const helpLanguages = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'ja', 'zh'] as const;
-export const HelpLanguage = z.enum(helpLanguages);
+export const HelpLanguage = /* @__PURE__ */ z.enum(helpLanguages);
 export type HelpLanguage = z.infer<typeof HelpLanguage>;
 export const DEFAULT_HELP_LANGUAGE: HelpLanguage = 'en';
 
@@ -135,13 +135,13 @@ export const matchHelpLanguage = (locale: string | null | undefined): HelpLangua
   return helpLanguages.find((language) => language === primary) ?? DEFAULT_HELP_LANGUAGE;
 };
 
-export const HelpTicketCustomField = z.object({
+export const HelpTicketCustomField = /* @__PURE__ */ z.object({
   id: z.number().int(),
   value: z.union([z.string(), z.boolean()]),
 });
 export type HelpTicketCustomField = z.infer<typeof HelpTicketCustomField>;
 
-export const HelpTicket = z.object({
+export const HelpTicket = /* @__PURE__ */ z.object({
   priority: HelpTicketPriority,
   subject: RequiredText,
   comment: z.object({ body: RequiredText, uploads: z.array(z.string()) }),
@@ -170,7 +170,7 @@ export const checkCcEmails = (text: string): CheckResult<string[]> => {
     : { ok: false, message: messages.validation.invalidEmail };
 };
 
-export const HelpTicketForm = z.object({
+export const HelpTicketForm = /* @__PURE__ */ z.object({
   ticketPriority: HelpTicketPriority,
   ticketSubject: RequiredText,
   ticketBody: RequiredText,

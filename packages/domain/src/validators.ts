@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   COST_DECIMALS,
   INT32_MAX,
@@ -162,19 +162,19 @@ export const checkPrice = (input: string | number) => checkDecimalText(input, pr
 export const checkCost = (input: string | number) => checkDecimalText(input, costRule);
 export const checkQuantity = (input: string | number) => checkDecimalNumber(input, quantityRule);
 
-const NumberOrText = z.union([z.string(), z.number()]);
+const NumberOrText = /* @__PURE__ */ z.union([z.string(), z.number()]);
 /** A zod schema for any decimal rule; its output is the exact decimal string. */
 export const decimalTextSchema = (rule: DecimalRule) =>
   NumberOrText.transform(fromCheck((input: string | number) => checkDecimalText(input, rule)));
 
-export const Int32Value = NumberOrText.transform(fromCheck(checkInt32));
-export const Percentage = NumberOrText.transform(fromCheck(checkPercentage));
-export const StorageAmount = NumberOrText.transform(fromCheck(checkStorageAmount));
-export const ProductPrice = NumberOrText.transform(fromCheck(checkPrice));
+export const Int32Value = /* @__PURE__ */ NumberOrText.transform(fromCheck(checkInt32));
+export const Percentage = /* @__PURE__ */ NumberOrText.transform(fromCheck(checkPercentage));
+export const StorageAmount = /* @__PURE__ */ NumberOrText.transform(fromCheck(checkStorageAmount));
+export const ProductPrice = /* @__PURE__ */ NumberOrText.transform(fromCheck(checkPrice));
 export type ProductPrice = z.infer<typeof ProductPrice>;
-export const ProductCost = NumberOrText.transform(fromCheck(checkCost));
+export const ProductCost = /* @__PURE__ */ NumberOrText.transform(fromCheck(checkCost));
 export type ProductCost = z.infer<typeof ProductCost>;
-export const ProductQuantity = NumberOrText.transform(fromCheck(checkQuantity));
+export const ProductQuantity = /* @__PURE__ */ NumberOrText.transform(fromCheck(checkQuantity));
 export type ProductQuantity = z.infer<typeof ProductQuantity>;
 
 // ---------------------------------------------------------------- input messages
@@ -220,9 +220,9 @@ export const isIpAddress = (text: string): boolean => isIPv4(text) || isIPv6(tex
 export const checkIpAddress = (text: string): CheckResult<string> =>
   isIpAddress(text.trim()) ? pass(text.trim()) : fail(messages.input.ipAddress);
 
-export const IntegerInput = z.string().transform(fromCheck(checkIntegerInput));
-export const DecimalInput = z.string().transform(fromCheck(checkDecimalInput));
-export const IpAddress = z.string().transform(fromCheck(checkIpAddress));
+export const IntegerInput = /* @__PURE__ */ z.string().transform(fromCheck(checkIntegerInput));
+export const DecimalInput = /* @__PURE__ */ z.string().transform(fromCheck(checkDecimalInput));
+export const IpAddress = /* @__PURE__ */ z.string().transform(fromCheck(checkIpAddress));
 
 // ---------------------------------------------------------------- email
 
@@ -276,12 +276,12 @@ export const checkTag = (tag: string): CheckResult<string> => {
   return pass(tag);
 };
 
-export const Tag = z.string().transform(fromCheck(checkTag));
+export const Tag = /* @__PURE__ */ z.string().transform(fromCheck(checkTag));
 export type Tag = z.infer<typeof Tag>;
 
 // ---------------------------------------------------------------- demo request
 
-export const DemoRequest = z.object({ userName: RequiredText, userEmail: EmailAddress });
+export const DemoRequest = /* @__PURE__ */ z.object({ userName: RequiredText, userEmail: EmailAddress });
 export type DemoRequest = z.infer<typeof DemoRequest>;
 
 export type DemoRequestErrors = Partial<Record<keyof DemoRequest, string>>;
@@ -307,7 +307,9 @@ export const checkMfaCode = (text: string): CheckResult<string> => {
   return isMfaCode(text) ? pass(text.trim()) : fail(messages.mfa.invalidCode);
 };
 
-export const MfaCode = z.string({ error: messages.validation.mandatory }).transform(fromCheck(checkMfaCode));
+export const MfaCode = /* @__PURE__ */ z
+  .string({ error: messages.validation.mandatory })
+  .transform(fromCheck(checkMfaCode));
 
 // ---------------------------------------------------------------- parameters and sanitising
 
@@ -319,11 +321,11 @@ export const SCRIPT_ARGUMENT_FORBIDDEN_CHARACTERS = ['&', '|', ';', '$', '>', '<
 const SCRIPT_ARGUMENT_FORBIDDEN = /[&|;$><`!]/g;
 
 export const sanitizeScriptArgument = (value: string): string => value.replace(SCRIPT_ARGUMENT_FORBIDDEN, '');
-export const ScriptArgument = z.string().transform(sanitizeScriptArgument);
+export const ScriptArgument = /* @__PURE__ */ z.string().transform(sanitizeScriptArgument);
 
 /** Numeric-only fields keep digits only. */
 export const stripNonDigits = (value: string): string => value.replace(/\D/g, '');
-export const NumericOnlyText = z.string().transform(stripNonDigits);
+export const NumericOnlyText = /* @__PURE__ */ z.string().transform(stripNonDigits);
 
 export const NUMBER_FIELD_BLOCKED_KEYS = ['+', '-', 'e', 'E'] as const;
 export const INTEGER_FIELD_BLOCKED_KEYS = [...NUMBER_FIELD_BLOCKED_KEYS, '.', ','] as const;

@@ -10,9 +10,10 @@ import {
   IconRocket,
   IconTicket,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../components/page-loader.tsx';
 import { useRealtimeEvents } from '../features/realtime/use-realtime-events.ts';
 import { HeaderBar } from './header-bar.tsx';
 import { HelpPanel } from './help-panel.tsx';
@@ -122,7 +123,10 @@ export const AppLayout = () => {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        {/* A screen's code loads on first use; the frame stays while it does. */}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
       <AppShell.Aside>{isHelpOpen && <HelpPanel onClose={() => setHelpOpen(false)} />}</AppShell.Aside>
     </AppShell>

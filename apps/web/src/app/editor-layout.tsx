@@ -1,7 +1,9 @@
 import { Box, CloseButton, Group, Paper } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PageLoader } from '../components/page-loader.tsx';
 
 /** Editors open full screen; Close goes back to where the user came from. */
 export const EditorLayout = () => {
@@ -24,7 +26,9 @@ export const EditorLayout = () => {
         </Group>
       </Paper>
       <Box p="lg" maw={1100} mx="auto">
-        <Outlet />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </Box>
     </Box>
   );

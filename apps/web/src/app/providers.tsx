@@ -1,10 +1,10 @@
 import { createTheme, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
+
+const Overlays = lazy(() => import('./overlays.tsx'));
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -24,10 +24,10 @@ export const Providers = ({ children, queryClient }: { children: ReactNode; quer
   <I18nextProvider i18n={i18n}>
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          {children}
-        </ModalsProvider>
+        {children}
+        <Suspense fallback={null}>
+          <Overlays />
+        </Suspense>
       </QueryClientProvider>
     </MantineProvider>
   </I18nextProvider>

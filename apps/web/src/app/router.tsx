@@ -1,68 +1,104 @@
 import { type ConsoleRoute, consoleRoutes } from '@rmm/domain';
-import type { ComponentType } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon-page.tsx';
-import { ExtensionBlockedPage } from '../components/extension-blocked-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { ActivitiesPage } from '../features/activities/components/activities-page.tsx';
-import {
-  CustomerActivitiesPage,
-  SystemActivitiesPage,
-} from '../features/activities/components/dashboard-activities-page.tsx';
-import {
-  CustomerApprovalsPage,
-  SystemApprovalsPage,
-} from '../features/approvals/components/approvals-page.tsx';
-import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
-import { SystemDashboardOverview } from '../features/dashboard/components/system-dashboard-overview.tsx';
-import { DeviceSearchPage } from '../features/device-search/components/device-search-page.tsx';
-import { DeviceActivitiesPage } from '../features/devices/components/device-activities.tsx';
-import { DeviceDetailsPage } from '../features/devices/components/device-details.tsx';
-import { DeviceOverviewPage } from '../features/devices/components/device-overview.tsx';
-import { DeviceSettingsPage } from '../features/devices/components/device-settings.tsx';
-import { DeviceSoftwarePage } from '../features/devices/components/device-software.tsx';
-import { DownloadsPage } from '../features/devices/components/downloads-page.tsx';
-import { GroupPage } from '../features/groups/components/group-page.tsx';
-import { GroupsPage } from '../features/groups/components/groups-page.tsx';
-import {
-  CustomerPendingJobsPage,
-  SystemPendingJobsPage,
-} from '../features/jobs/components/pending-jobs-page.tsx';
-import { NodeRolesPage } from '../features/node-roles/components/node-roles-page.tsx';
-import { CustomerDashboardOverview } from '../features/organizations/components/customer-dashboard-overview.tsx';
-import { CustomerLocationDashboard } from '../features/organizations/components/customer-location-dashboard.tsx';
-import { OrganizationEditor } from '../features/organizations/components/organization-editor.tsx';
-import { OrganizationsPage } from '../features/organizations/components/organizations-page.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { EditorLayout } from './editor-layout.tsx';
+import { StandaloneFrame } from './standalone-frame.tsx';
 
-/** Screens by route id; every other route of the table shows "coming in a later release". */
-const screens: Record<string, ComponentType> = {
-  'systemDashboard.overview': SystemDashboardOverview,
-  'systemDashboard.pendingScripts': SystemPendingJobsPage,
-  'systemDashboard.activities__page': SystemActivitiesPage,
-  'customerDashboard.pendingScripts': CustomerPendingJobsPage,
-  'customerDashboard.activities__page': CustomerActivitiesPage,
-  'customerDashboard.overview': CustomerDashboardOverview,
-  'customerDashboard.location__location': CustomerLocationDashboard,
-  'deviceDashboard.overview': DeviceOverviewPage,
-  'deviceDashboard.details': DeviceDetailsPage,
-  'deviceDashboard.settings': DeviceSettingsPage,
-  'deviceDashboard.software__page': DeviceSoftwarePage,
-  'deviceDashboard.activities__page': DeviceActivitiesPage,
-  'administration.library.downloads': DownloadsPage,
-  'administration.customers.organizations': OrganizationsPage,
-  'administration.general.activities': ActivitiesPage,
-  'editor.customer': OrganizationEditor,
-  'editor.customerSection': OrganizationEditor,
-  deviceSearch: DeviceSearchPage,
-  group: GroupPage,
-  'administration.devices.groups': GroupsPage,
-  'administration.devices.roles': NodeRolesPage,
-  'systemDashboard.approvals__page': SystemApprovalsPage,
-  'customerDashboard.approvals__page': CustomerApprovalsPage,
+type Screen = LazyExoticComponent<ComponentType>;
+
+/** A screen whose code loads only when its route is first shown (the layouts keep the frame meanwhile). */
+const screen = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Screen =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+const activities = () => import('../features/activities/components/dashboard-activities-page.tsx');
+const approvals = () => import('../features/approvals/components/approvals-page.tsx');
+const pendingJobs = () => import('../features/jobs/components/pending-jobs-page.tsx');
+const organizationEditor = screen(
+  () => import('../features/organizations/components/organization-editor.tsx'),
+  'OrganizationEditor',
+);
+
+/**
+ * Screens by route id, each loaded on demand: a new screen is one line here, never a static import.
+ * Every other route of the table shows "coming in a later release".
+ */
+const screens: Record<string, Screen> = {
+  'systemDashboard.overview': screen(
+    () => import('../features/dashboard/components/system-dashboard-overview.tsx'),
+    'SystemDashboardOverview',
+  ),
+  'systemDashboard.pendingScripts': screen(pendingJobs, 'SystemPendingJobsPage'),
+  'systemDashboard.activities__page': screen(activities, 'SystemActivitiesPage'),
+  'customerDashboard.pendingScripts': screen(pendingJobs, 'CustomerPendingJobsPage'),
+  'customerDashboard.activities__page': screen(activities, 'CustomerActivitiesPage'),
+  'customerDashboard.overview': screen(
+    () => import('../features/organizations/components/customer-dashboard-overview.tsx'),
+    'CustomerDashboardOverview',
+  ),
+  'customerDashboard.location__location': screen(
+    () => import('../features/organizations/components/customer-location-dashboard.tsx'),
+    'CustomerLocationDashboard',
+  ),
+  'deviceDashboard.overview': screen(
+    () => import('../features/devices/components/device-overview.tsx'),
+    'DeviceOverviewPage',
+  ),
+  'deviceDashboard.details': screen(
+    () => import('../features/devices/components/device-details.tsx'),
+    'DeviceDetailsPage',
+  ),
+  'deviceDashboard.settings': screen(
+    () => import('../features/devices/components/device-settings.tsx'),
+    'DeviceSettingsPage',
+  ),
+  'deviceDashboard.software__page': screen(
+    () => import('../features/devices/components/device-software.tsx'),
+    'DeviceSoftwarePage',
+  ),
+  'deviceDashboard.activities__page': screen(
+    () => import('../features/devices/components/device-activities.tsx'),
+    'DeviceActivitiesPage',
+  ),
+  'administration.library.downloads': screen(
+    () => import('../features/devices/components/downloads-page.tsx'),
+    'DownloadsPage',
+  ),
+  'administration.customers.organizations': screen(
+    () => import('../features/organizations/components/organizations-page.tsx'),
+    'OrganizationsPage',
+  ),
+  'administration.general.activities': screen(
+    () => import('../features/activities/components/activities-page.tsx'),
+    'ActivitiesPage',
+  ),
+  'editor.customer': organizationEditor,
+  'editor.customerSection': organizationEditor,
+  deviceSearch: screen(
+    () => import('../features/device-search/components/device-search-page.tsx'),
+    'DeviceSearchPage',
+  ),
+  group: screen(() => import('../features/groups/components/group-page.tsx'), 'GroupPage'),
+  'administration.devices.groups': screen(
+    () => import('../features/groups/components/groups-page.tsx'),
+    'GroupsPage',
+  ),
+  'administration.devices.roles': screen(
+    () => import('../features/node-roles/components/node-roles-page.tsx'),
+    'NodeRolesPage',
+  ),
+  'systemDashboard.approvals__page': screen(approvals, 'SystemApprovalsPage'),
+  'customerDashboard.approvals__page': screen(approvals, 'CustomerApprovalsPage'),
 };
+
+const LoginPage = screen(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
+const ExtensionBlockedPage = screen(
+  () => import('../components/extension-blocked-page.tsx'),
+  'ExtensionBlockedPage',
+);
 
 const toRouteObject = (route: ConsoleRoute): RouteObject => {
   const Screen = screens[route.id];
@@ -74,8 +110,13 @@ const toRouteObject = (route: ConsoleRoute): RouteObject => {
 };
 
 export const routeObjects: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/extensionBlocked', element: <ExtensionBlockedPage /> },
+  {
+    element: <StandaloneFrame />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/extensionBlocked', element: <ExtensionBlockedPage /> },
+    ],
+  },
   {
     element: (
       <RequireAuth>

@@ -1,4 +1,4 @@
-import { ErrorBody } from '@rmm/domain';
+import { readErrorBody } from '@rmm/domain';
 
 /** An error answer of the API: `{error:{code,message}}` with its HTTP status. */
 export class ApiError extends Error {
@@ -37,15 +37,9 @@ export const apiRequest = async <T>(
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
-    const parsed = ErrorBody.safeParse(data);
-    if (parsed.success) {
-      throw new ApiError(
-        response.status,
-        parsed.data.error.code,
-        parsed.data.error.message,
-        parsed.data.resultCode,
-      );
-    }
+    const parsed = readErrorBody(data);
+    if (parsed)
+      throw new ApiError(response.status, parsed.error.code, parsed.error.message, parsed.resultCode);
     throw new ApiError(response.status, 'HTTP_ERROR', `HTTP ${response.status}`);
   }
   return data as T;

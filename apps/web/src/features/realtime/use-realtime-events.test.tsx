@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient } from '../../test/render-route.tsx';
 import { jobKeys } from '../jobs/job-keys.ts';
 import { createJobDetail, createStoredJob } from '../jobs/test-factories.ts';
 import { FakeWebSocket } from './fake-web-socket.ts';
-import { INVALIDATE_BATCH_MS, useRealtimeEvents } from './use-realtime-events.ts';
+import { INVALIDATE_BATCH_MS, loadEventSchema, useRealtimeEvents } from './use-realtime-events.ts';
 
 const Probe = () => {
   useRealtimeEvents();
@@ -24,6 +24,8 @@ const setup = () => {
   return { ...view, queryClient, invalidatedKeys };
 };
 
+// The events' schema loads lazily in the console; here it is there before the first event.
+beforeAll(() => loadEventSchema());
 beforeEach(() => {
   FakeWebSocket.instances = [];
   vi.useFakeTimers();

@@ -1,4 +1,4 @@
-import { ConsoleEvent, EVENTS_PATH } from '@rmm/domain';
+import { type ConsoleEvent, EVENTS_PATH } from '@rmm/domain';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { authKeys } from '../auth/queries.ts';
@@ -15,10 +15,22 @@ const CLOSE_SIGNED_OUT = 4401;
 export const eventsUrl = ({ protocol, host }: Pick<Location, 'protocol' | 'host'>) =>
   `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${EVENTS_PATH}`;
 
-const parseEvent = (data: unknown): ConsoleEvent | undefined => {
+type EventSchema = typeof import('@rmm/domain/events').ConsoleEvent;
+let eventSchema: EventSchema | undefined;
+
+/**
+ * The events' schema (and the schema library) loads after the first screen, not with it; events that
+ * arrive before it has loaded wait for it, in order.
+ */
+export const loadEventSchema = async (): Promise<EventSchema> => {
+  eventSchema ??= (await import('@rmm/domain/events')).ConsoleEvent;
+  return eventSchema;
+};
+
+const parseEvent = (schema: EventSchema, data: unknown): ConsoleEvent | undefined => {
   if (typeof data !== 'string') return undefined;
   try {
-    const parsed = ConsoleEvent.safeParse(JSON.parse(data));
+    const parsed = schema.safeParse(JSON.parse(data));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -63,8 +75,9 @@ export const useRealtimeEvents = () => {
       setRealtimeStatus(hasBeenLive ? 'reconnecting' : 'connecting');
       const ws = new WebSocket(eventsUrl(window.location));
       socket = ws;
-      ws.onmessage = (message) => {
-        const event = parseEvent(message.data);
+      const waiting: unknown[] = [];
+      const handle = (data: unknown) => {
+        const event = eventSchema && parseEvent(eventSchema, data);
         if (!event) return;
         if (event.type === 'ready') {
           attempt = 0;
@@ -76,6 +89,15 @@ export const useRealtimeEvents = () => {
         }
         if (event.type === 'job.updated' || event.type === 'job.output') applyJobEvent(queryClient, event);
         invalidate(queryKeysForEvent(event));
+      };
+      ws.onmessage = (message) => {
+        if (eventSchema) return handle(message.data);
+        waiting.push(message.data);
+        if (waiting.length === 1)
+          void loadEventSchema().then(() => {
+            if (socket !== ws) return;
+            for (const data of waiting.splice(0)) handle(data);
+          });
       };
       let hasOpened = false;
       ws.onopen = () => {

@@ -75,7 +75,7 @@ describe('DeviceOverviewPage', () => {
     // No stored samples yet: the charts draw the live value instead of an empty state.
     expect(screen.queryAllByText('No samples in the last 24 hours yet.')).toHaveLength(0);
     // The dashboard refresh interval starts at 4 hours.
-    expect(screen.getByRole('combobox', { name: 'Refresh every' })).toHaveValue('4 hours');
+    expect(screen.getByRole('combobox', { name: 'Refresh every' })).toHaveDisplayValue('4 hours');
   });
 
   it('shows "Device not found" for a device that does not exist', async () => {

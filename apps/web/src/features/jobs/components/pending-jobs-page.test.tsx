@@ -2,12 +2,16 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { type StoredJob, SUBMIT_JOB_PATH } from '@rmm/domain';
 import { act, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type MockRoutes, mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { createOrganization } from '../../devices/test-factories.ts';
 import { FakeWebSocket } from '../../realtime/fake-web-socket.ts';
-import { INVALIDATE_BATCH_MS, useRealtimeEvents } from '../../realtime/use-realtime-events.ts';
+import {
+  INVALIDATE_BATCH_MS,
+  loadEventSchema,
+  useRealtimeEvents,
+} from '../../realtime/use-realtime-events.ts';
 import { createStoredJob, deviceCacheAnswer, meAnswer, submitAnswer } from '../test-factories.ts';
 import { CustomerPendingJobsPage, SystemPendingJobsPage } from './pending-jobs-page.tsx';
 
@@ -56,6 +60,8 @@ const jobsRequests = (fetchMock: ReturnType<typeof mockFetch>) =>
     .filter((url) => url.pathname === '/jobs')
     .map((url) => Object.fromEntries(url.searchParams));
 
+// The events' schema loads lazily in the console; here it is there before the first event.
+beforeAll(() => loadEventSchema());
 beforeEach(() => {
   FakeWebSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);
