@@ -48,3 +48,28 @@ describe('the server skeleton', () => {
     expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
   });
 });
+
+describe('the public API documentation', () => {
+  it('shows no example value for a password, secret, token or key', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const found: string[] = [];
+    const secretFields = new Set<string>();
+    const walk = (node: unknown, path: string[]) => {
+      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, [...path, String(i)]));
+      if (typeof node !== 'object' || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        // A schema of a property (`properties.<name>`) or a parameter (`name`) that holds a secret.
+        const field = path.at(-2) === 'properties' ? path.at(-1) : (node as { name?: unknown }).name;
+        const isSecretField = typeof field === 'string' && /password|secret|token|key/i.test(field);
+        if (isSecretField) secretFields.add(field);
+        if (['example', 'examples', 'default'].includes(key) && isSecretField)
+          found.push(`${[...path, key].join('.')} = ${JSON.stringify(value)}`);
+        walk(value, [...path, key]);
+      }
+    };
+    walk(doc, []);
+    expect(found).toEqual([]);
+    // The walk does reach the fields that hold secrets.
+    expect([...secretFields]).toEqual(expect.arrayContaining(['password', 'token']));
+  });
+});
