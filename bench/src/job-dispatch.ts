@@ -1,8 +1,9 @@
 // Job dispatch latency and fan-out (issue 6): one server process on PostgreSQL (or two on NATS, the
 // agents split across them), N simulated agents (sim-agents.ts) that answer jobs (job-hooks.ts), then
-//  a. dispatch latency: ACTION script jobs at a fixed rate, each one POST /webapp/submit/job for one
-//     random connected device; latency = the agent's receive time - the time the HTTP answer arrived
-//     (the job is committed before the answer);
+//  a. dispatch latency: ACTION script jobs at a fixed rate (open loop: each submission starts at its planned
+//     time, whatever the answers before it), each one POST /webapp/submit/job for one random connected
+//     device; the headline latency = the agent's receive time - the time the request was sent (what a
+//     technician waits from the click); beside it, receive - the time the HTTP answer arrived;
 //  b. fan-out: one submission with a job for every agent; the time from the answer to the last agent
 //     receiving its job, and from the agents' results to all of them stored (COMPLETED in the database).
 //
@@ -52,7 +53,8 @@ const usage = `Options:
   --workers N              agent worker processes in all (default 4)
   --rate N                 dispatch phase: submissions per second (default 100)
   --duration S             dispatch phase: seconds of submitting (default 60; 0 skips the phase)
-  --concurrency N          dispatch phase: submissions in flight at most (default 8)
+  --concurrency N          dispatch phase: submissions in flight at most, a safety bound; a submission
+                           that waits for it starts late and is counted (default 64)
   --fanout N               fan-out phase: jobs in the one submission, one per agent (default: all agents; 0 skips)
   --no-reply               the agents acknowledge jobs but send no result
   --heartbeat S            HEARTBEAT_INTERVAL_SECONDS of the server (default 30, the server's default)
@@ -75,7 +77,7 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '4' },
     rate: { type: 'string', default: '100' },
     duration: { type: 'string', default: '60' },
-    concurrency: { type: 'string', default: '8' },
+    concurrency: { type: 'string', default: '64' },
     fanout: { type: 'string' },
     'no-reply': { type: 'boolean', default: false },
     heartbeat: { type: 'string', default: '30' },
@@ -420,6 +422,9 @@ const dispatchPhase = async (clients: Client[], deviceIds: number[]) => {
   const failures: string[] = [];
   let inFlight = 0;
   let maxLagMs = 0;
+  /** Submissions that started more than 5 ms after their planned time (the bench or the bound held them). */
+  let lateStarts = 0;
+  let lastStartAt = 0;
   const slotFreed = new Set<() => void>();
   const meters = await startMeters();
   console.log(
@@ -432,7 +437,10 @@ const dispatchPhase = async (clients: Client[], deviceIds: number[]) => {
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
     while (inFlight >= concurrency) await new Promise<void>((resolve) => slotFreed.add(resolve));
-    maxLagMs = Math.max(maxLagMs, performance.now() - due);
+    lastStartAt = performance.now();
+    const lagMs = lastStartAt - due;
+    maxLagMs = Math.max(maxLagMs, lagMs);
+    if (lagMs > 5) lateStarts++;
     inFlight++;
     const nodeId = deviceIds[Math.floor(Math.random() * deviceIds.length)]!;
     const client = clients[i % clients.length]!;
@@ -450,7 +458,8 @@ const dispatchPhase = async (clients: Client[], deviceIds: number[]) => {
       console.log(`  ${seconds(performance.now() - started)} s: ${i} submitted, ${received.size} received`);
   }
   await Promise.all(tasks);
-  const submitS = (performance.now() - started) / 1000;
+  // The rate at which submissions were started (each one's answer is not waited for).
+  const submitS = (lastStartAt - started + intervalMs) / 1000;
   const jobUids = done.flatMap((s) => s.jobUids);
   await waitUntil(() => jobUids.every((uid) => received.has(uid)), settleS * 1000);
   const cpu = await meters();
@@ -474,6 +483,7 @@ const dispatchPhase = async (clients: Client[], deviceIds: number[]) => {
     failures,
     achievedRate: done.length / submitS,
     maxLagMs,
+    lateStarts,
     missing: jobUids.filter((uid) => !received.has(uid)).length,
     notStored: isReplying ? jobUids.filter((uid) => !stored.has(uid)).length : 0,
     pendingInDb: pending?.n ?? 0,
@@ -485,13 +495,13 @@ const dispatchPhase = async (clients: Client[], deviceIds: number[]) => {
   };
   console.log(
     `  ${result.submitted} answered (${failures.length} failed) at ${result.achievedRate.toFixed(1)}/s; ` +
-      `most behind schedule ${result.maxLagMs.toFixed(0)} ms; not received ${result.missing}`,
+      `${result.lateStarts} started over 5 ms late, the most ${result.maxLagMs.toFixed(0)} ms; not received ${result.missing}`,
   );
+  console.log(`  request sent -> agent received p50/p95/p99/max: ${fourFigures(result.fromRequest)}`);
   console.log(
-    `  latency (receive - answer) p50/p95/p99/max: ${fourFigures(result.latency)}; min ${ms(result.latency.min)}`,
+    `  answer -> agent received p50/p95/p99/max: ${fourFigures(result.latency)}; min ${ms(result.latency.min)}`,
   );
   console.log(`  submit round trip p50/p95/p99/max: ${fourFigures(result.roundTrip)}`);
-  console.log(`  receive - request sent p50/p95/p99/max: ${fourFigures(result.fromRequest)}`);
   console.log(`  CPU during the phase: ${cpuText(cpu)}`);
   if (failures.length) console.log(`  first failure: ${failures[0]}`);
   return result;
@@ -646,20 +656,27 @@ try {
   if (dispatch) {
     const d = dispatch;
     row(
-      'dispatch: submissions (failed) at rate achieved',
-      `${d.submitted} (${d.failures.length}) at ${d.achievedRate.toFixed(1)}/s, ${concurrency} in flight at most`,
+      'dispatch: submissions (failed) at rate achieved (asked)',
+      `${d.submitted} (${d.failures.length}) at ${d.achievedRate.toFixed(1)}/s (${rate}/s), ${d.lateStarts} started over 5 ms late`,
     );
-    row('dispatch: receive - answer p50 / p95 / p99 / max', fourFigures(d.latency));
+    row('**dispatch: request sent → agent received p50 / p95 / p99 / max**', fourFigures(d.fromRequest));
+    row('dispatch: answer → agent received p50 / p95 / p99 / max', fourFigures(d.latency));
     row('dispatch: received before the answer arrived', `${d.beforeAnswer} of ${d.latency.n}`);
     row('dispatch: submit round trip p50 / p95 / p99 / max', fourFigures(d.roundTrip));
-    row('dispatch: receive - request sent p50 / p95 / p99 / max', fourFigures(d.fromRequest));
     row(
       'dispatch: jobs never received / results not stored / still pending in the database',
       `${d.missing} / ${d.notStored} / ${d.pendingInDb}`,
     );
     row('dispatch: CPU', cpuText(d.cpu));
-    goals.push(`dispatch p50 < 20 ms: ${verdict(d.latency.p50 < 20)} (${ms(d.latency.p50)})`);
-    goals.push(`dispatch p99 < 100 ms: ${verdict(d.latency.p99 < 100)} (${ms(d.latency.p99)})`);
+    goals.push(
+      `dispatch from the request p50 < 20 ms: ${verdict(d.fromRequest.p50 < 20)} (${ms(d.fromRequest.p50)})`,
+    );
+    goals.push(
+      `dispatch from the request p99 < 100 ms: ${verdict(d.fromRequest.p99 < 100)} (${ms(d.fromRequest.p99)})`,
+    );
+    goals.push(
+      `dispatch rate ${rate}/s: ${verdict(d.achievedRate >= rate * 0.99)} (${d.achievedRate.toFixed(1)}/s)`,
+    );
   }
   if (fanout) {
     const f = fanout;
