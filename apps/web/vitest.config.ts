@@ -9,5 +9,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // A bound for a busy CI machine running files side by side (jsdom renders are CPU-bound), not a wait.
+    testTimeout: 30_000,
   },
 });
