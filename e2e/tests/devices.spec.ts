@@ -71,7 +71,7 @@ test('a technician adds a device: a real agent enrols, appears UP live, reports 
 
     await agent.stop();
     agent = undefined;
-    await expect(page.getByTestId('device-status')).toHaveText('Down', { timeout: 20_000 });
+    await expect(page.getByTestId('device-status')).toHaveText('Down', { timeout: 30_000 });
   } finally {
     await agent?.stop();
   }
