@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -158,11 +159,21 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
       transformStaticCSP: docsContentSecurityPolicy,
     });
     if (hasWeb) {
+      // The console's files go out gzipped; the hashed ones under assets/ never change, so browsers keep them.
+      await scope.register(compress, { global: true, encodings: ['gzip'] });
       await scope.register(fastifyStatic, {
         root: webDist,
         wildcard: false,
         index: false,
         decorateReply: false,
+        cacheControl: false,
+        setHeaders: (response, filePath) =>
+          response.setHeader(
+            'cache-control',
+            filePath.startsWith(path.join(webDist, 'assets'))
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
+          ),
       });
     }
   });

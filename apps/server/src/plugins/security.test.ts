@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN, type TestContext } from '../../test/helpers.ts';
 import { parseTrustProxy } from '../config.ts';
@@ -14,7 +15,7 @@ fs.writeFileSync(
   '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
 );
 fs.mkdirSync(path.join(webDist, 'assets'));
-fs.writeFileSync(path.join(webDist, 'assets/index.js'), 'console.log(1);');
+fs.writeFileSync(path.join(webDist, 'assets/index.js'), `console.log(${JSON.stringify('x'.repeat(4096))});`);
 
 const expectSecurityHeaders = (headers: Record<string, unknown>, what: string) => {
   const csp = String(headers['content-security-policy'] ?? '');
@@ -76,6 +77,29 @@ describe('security headers', () => {
     } finally {
       await https.close();
     }
+  });
+});
+
+describe("the console's files", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ webDist });
+  });
+  afterAll(() => ctx?.close());
+
+  it('go out gzipped to a browser that takes it, and hashed assets are cached for good', async () => {
+    const script = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-encoding']).toBe('gzip');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.gunzipSync(script.rawPayload).toString()).toContain('console.log(');
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/index.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log(');
   });
 });
 
