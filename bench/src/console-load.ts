@@ -127,14 +127,14 @@ const main = async () => {
       if (run === 0) continue;
       loads.push(load);
       console.log(
-        `run ${run}: LCP ${load.lcp.toFixed(0)} ms, FCP ${load.fcp.toFixed(0)} ms, DOMContentLoaded ${load.domContentLoaded.toFixed(0)} ms, load ${load.load.toFixed(0)} ms, JS ${load.jsKb.toFixed(0)} KB in ${load.scripts} files`,
+        `run ${run}: LCP ${load.lcp.toFixed(0)} ms, FCP ${load.fcp.toFixed(0)} ms, DOMContentLoaded ${load.domContentLoaded.toFixed(0)} ms, load ${load.load.toFixed(0)} ms, JS ${load.jsKb.toFixed(0)} KB transferred in ${load.scripts} files`,
       );
     }
     const pick = (key: keyof Load) => median(loads.map((l) => l[key]));
     console.log(`\nconsole first load of /systemDashboard/overview, ${runs} cold loads, ${root}`);
     console.log(`machine: ${machineDescription()}; load average ${loadAverage()}`);
     console.log(
-      `median: LCP ${pick('lcp').toFixed(0)} ms, FCP ${pick('fcp').toFixed(0)} ms, DOMContentLoaded ${pick('domContentLoaded').toFixed(0)} ms, load ${pick('load').toFixed(0)} ms, JS ${pick('jsKb').toFixed(0)} KB (uncompressed as served) in ${pick('scripts')} files`,
+      `median: LCP ${pick('lcp').toFixed(0)} ms, FCP ${pick('fcp').toFixed(0)} ms, DOMContentLoaded ${pick('domContentLoaded').toFixed(0)} ms, load ${pick('load').toFixed(0)} ms, JS ${pick('jsKb').toFixed(0)} KB transferred in ${pick('scripts')} files`,
     );
   } finally {
     await browser.close();
