@@ -55,7 +55,10 @@ describe('the public API documentation', () => {
     const found: string[] = [];
     const secretFields = new Set<string>();
     const walk = (node: unknown, path: string[]) => {
-      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, [...path, String(i)]));
+      if (Array.isArray(node)) {
+        for (const [i, item] of node.entries()) walk(item, [...path, String(i)]);
+        return;
+      }
       if (typeof node !== 'object' || node === null) return;
       for (const [key, value] of Object.entries(node)) {
         // A schema of a property (`properties.<name>`) or a parameter (`name`) that holds a secret.
