@@ -9,6 +9,12 @@ const hasPostgres = Boolean(process.env.DATABASE_URL);
 // process or a socket rather than on the CPU, so one more file runs than there are cores.
 const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? os.availableParallelism() + 1);
 
+// Test files of a worker share its module graph (isolate: false): importing the server, Mantine or jsdom
+// once per worker rather than once per file halves the suite's time. So a test file must leave no
+// module-level state behind: every server test builds its own app and database (createTestApp), every
+// web test its own QueryClient and render, and mocks are restored after each test (restoreMocks).
+const shared = { isolate: false, restoreMocks: true, unstubGlobals: true, unstubEnvs: true } as const;
+
 export default defineConfig({
   test: {
     maxWorkers,
@@ -18,6 +24,7 @@ export default defineConfig({
           name: 'domain',
           include: ['packages/domain/src/**/*.test.ts'],
           environment: 'node',
+          ...shared,
         },
       },
       {
@@ -25,6 +32,7 @@ export default defineConfig({
           name: 'server-pglite',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          ...shared,
           env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 90_000,
@@ -37,6 +45,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: ['apps/server/src/**/*.test.ts'],
                 environment: 'node',
+          ...shared,
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['apps/server/test/postgres-global-setup.ts'],
                 testTimeout: 60_000,
@@ -50,6 +59,7 @@ export default defineConfig({
           name: 'scripts',
           include: ['scripts/**/*.test.ts'],
           environment: 'node',
+          ...shared,
         },
       },
       {
@@ -57,6 +67,7 @@ export default defineConfig({
           name: 'agent',
           include: ['apps/agent/src/**/*.test.ts'],
           environment: 'node',
+          ...shared,
           testTimeout: 30_000,
         },
       },

@@ -21,6 +21,8 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** PGlite in memory only: its files as a tarball, to open copies without running initdb again (tests). */
+  dumpDataDir?: () => Promise<Blob>;
   /** Pool figures for /metrics. */
   poolStats: () => { total: number; idle: number; waiting: number };
   ping: () => Promise<void>;
@@ -31,7 +33,12 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 
 export type DatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number }
-  | { driver: 'pglite'; dataDir?: string /* undefined: in memory */ };
+  | {
+      driver: 'pglite';
+      dataDir?: string /* undefined: in memory */;
+      /** In memory: start from these files (an earlier dumpDataDir) instead of an empty cluster. */
+      loadDataDir?: Blob;
+    };
 
 /** PGlite in DATA_DIR when DATABASE_URL is unset, a real PostgreSQL through `pg` otherwise. */
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
@@ -64,13 +71,14 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     const extensions = { pg_trgm };
     const client = options.dataDir
       ? new PGlite(path.join(options.dataDir, 'pglite'), { extensions })
-      : new PGlite({ extensions });
+      : new PGlite({ extensions, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     let closed = false;
     return {
       db,
       driver: 'pglite',
+      ...(options.dataDir ? {} : { dumpDataDir: () => client.dumpDataDir('none') as Promise<Blob> }),
       poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
       ping: async () => {
         await client.query('SELECT 1');
