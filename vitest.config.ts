@@ -45,7 +45,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: ['apps/server/src/**/*.test.ts'],
                 environment: 'node',
-          ...shared,
+                ...shared,
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['apps/server/test/postgres-global-setup.ts'],
                 testTimeout: 60_000,

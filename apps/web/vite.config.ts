@@ -1,30 +1,29 @@
+import { API_ROOTS, EVENTS_PATH } from '@rmm/domain/api-paths';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
-const apiPaths = [
-  '/auth',
-  '/organizations',
-  '/client',
-  '/activities',
-  '/settings',
-  '/dashboard',
-  '/devices',
-  '/noderole',
-  '/query',
-  '/enrollment-tokens',
-  '/docs',
-  '/healthz',
-];
+
+/**
+ * `npm run dev:web`: every API root goes to the server, segment by segment (a regular expression, so
+ * that `/devices` is proxied and the console's `/deviceDashboard` is not); the events socket as a
+ * WebSocket.
+ */
+export const devProxy = (target: string): Record<string, ProxyOptions> =>
+  Object.fromEntries(
+    API_ROOTS.map((root) => [
+      `^${root}(/|\\?|$)`,
+      root === EVENTS_PATH
+        ? { target: target.replace('http', 'ws'), ws: true }
+        : { target, changeOrigin: false },
+    ]),
+  );
 
 export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: {
-      ...Object.fromEntries(apiPaths.map((p) => [p, { target: api, changeOrigin: false }])),
-      '/events': { target: api.replace('http', 'ws'), ws: true },
-    },
+    proxy: devProxy(api),
   },
   // The manifest lets scripts/check-bundle-budget.mjs weigh the first load (sign-in and dashboard).
   build: {

@@ -1,3 +1,4 @@
+import { API_ROOTS, consoleRoutes, isApiPath, routeExample } from '@rmm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
 
@@ -14,6 +15,15 @@ describe('the server skeleton', () => {
       .map((route) => `${route.method} ${route.url}`);
     expect(ctx.app.registeredRoutes.length).toBeGreaterThan(10);
     expect(undeclared).toEqual([]);
+  });
+
+  it("serves every route under one of the API roots that the console's dev server proxies", () => {
+    const outside = ctx.app.registeredRoutes.map((route) => route.url).filter((url) => !isApiPath(url));
+    expect(outside).toEqual([]);
+    // No console page lies under an API root, so a reload of any page gets the console, not the API.
+    const pages = consoleRoutes.map(routeExample).filter(isApiPath);
+    expect(pages).toEqual([]);
+    expect(API_ROOTS).toContain('/webapp');
   });
 
   it('answers /healthz once the database is reachable', async () => {

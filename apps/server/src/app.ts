@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { agentCloseCodes, restartCloseReason } from '@rmm/domain';
+import { agentCloseCodes, isApiPath, restartCloseReason } from '@rmm/domain';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Bus } from './bus/index.ts';
@@ -48,38 +48,6 @@ export type BuildAppOptions = {
 };
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-
-/** Paths that belong to the API: never answered with the console's index.html. */
-const apiPrefixes = [
-  '/auth/',
-  '/organizations',
-  '/client/',
-  '/activities',
-  '/settings/',
-  '/dashboard/',
-  '/docs',
-  '/healthz',
-  '/metrics',
-  '/webapp/',
-  '/node/',
-  '/query/',
-  '/noderole/',
-  '/searches',
-  '/search/',
-  '/backup/',
-  '/divisionconfig/',
-  '/user-roles',
-  '/credential/',
-  '/ws/',
-  '/division/',
-  '/psacw/',
-  '/events',
-  '/agent/',
-  '/enrollment-tokens',
-  '/devices',
-  '/graphql',
-  '/jobs',
-];
 
 export const buildApp = async ({ config, database, secretKey, logger, bus }: BuildAppOptions) => {
   const app = Fastify({
@@ -198,7 +166,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(eventRoutes);
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = apiPrefixes.some((p) => request.url.startsWith(p));
+    const isApi = isApiPath(request.url);
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (hasWeb && wantsHtml && !isApi) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
