@@ -30,8 +30,8 @@ export const insertActivity = async (db: DbOrTx, activity: NewActivity) => {
  * Many activities in one statement (bulk device actions, a fan-out's results): the rows travel as one
  * JSON parameter, so ten thousand cost one parameter and no per-row query building.
  */
-export const insertActivities = async (db: DbOrTx, list: NewActivity[]) => {
-  if (list.length === 0) return;
+/** The INSERT of these activities as one SQL statement (one JSON parameter), to run alone or in a CTE. */
+export const activitiesInsert = (list: NewActivity[]) => {
   const rows = list.map((a, ord) => ({
     ord,
     actor_id: a.actorId,
@@ -46,7 +46,7 @@ export const insertActivities = async (db: DbOrTx, list: NewActivity[]) => {
     detail: a.detail ?? null,
     job_uid: a.jobUid ?? null,
   }));
-  await db.execute(sql`
+  return sql`
     insert into ${activities} (actor_id, actor_name, action, target_type, target_id, target_name,
       organization_id, organization_name, outcome, detail, job_uid)
     select r.actor_id, r.actor_name, r.action, r.target_type, r.target_id, r.target_name,
@@ -54,7 +54,12 @@ export const insertActivities = async (db: DbOrTx, list: NewActivity[]) => {
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(ord integer, actor_id integer,
       actor_name text, action text, target_type text, target_id text, target_name text,
       organization_id integer, organization_name text, outcome text, detail text, job_uid uuid)
-    order by r.ord`);
+    order by r.ord`;
+};
+
+export const insertActivities = async (db: DbOrTx, list: NewActivity[]) => {
+  if (list.length === 0) return;
+  await db.execute(activitiesInsert(list));
 };
 
 const toActivity = (row: typeof activities.$inferSelect): Activity => ({

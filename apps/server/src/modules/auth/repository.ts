@@ -44,10 +44,13 @@ export const insertSession = async (db: DbOrTx, values: typeof sessions.$inferIn
   await db.insert(sessions).values(values);
 };
 
-export const findLiveSession = async (db: DbOrTx, idHash: string) => {
+/** A live session with its user and role, in one query (every signed-in request asks for it). */
+export const findLiveSessionUser = async (db: DbOrTx, idHash: string) => {
   const [row] = await db
-    .select()
+    .select({ session: sessions, user: users, role: roles })
     .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .innerJoin(roles, eq(users.roleId, roles.id))
     .where(and(eq(sessions.id, idHash), gt(sessions.expiresAt, sql`now()`)));
   return row;
 };

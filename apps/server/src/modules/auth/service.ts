@@ -122,12 +122,10 @@ export const actorFromSession = async (
   kind: 'SESSION' | 'MFA_PENDING' = 'SESSION',
 ) => {
   const idHash = sha256(token);
-  const session = await repo.findLiveSession(db, idHash);
-  if (!session || session.kind !== kind) return null;
-  const found = await repo.findUserById(db, session.userId);
-  if (!found) return null;
+  const found = await repo.findLiveSessionUser(db, idHash);
+  if (!found || found.session.kind !== kind) return null;
   // Touch at most once a minute: no write per request.
-  if (Date.now() - session.lastSeenAt.getTime() > 60_000) await repo.touchSession(db, idHash);
+  if (Date.now() - found.session.lastSeenAt.getTime() > 60_000) await repo.touchSession(db, idHash);
   return toActor(found, 'session', idHash);
 };
 

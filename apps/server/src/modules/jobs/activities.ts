@@ -5,7 +5,10 @@ import { describeJob, type JobRow } from './mapper.ts';
 
 /** A job's activity belongs to its device, so the device's activities page lists it. */
 export const jobActivity = (
-  row: JobRow,
+  row: Pick<
+    JobRow,
+    'deviceId' | 'nodeName' | 'organizationId' | 'organizationName' | 'jobType' | 'jobName' | 'jobUid'
+  >,
   action: string,
   options: { actor?: Actor; actorName?: string; outcome?: ActivityOutcome; detail?: string },
 ): NewActivity => ({

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type JobTypeName, jobContentSchemas } from '@rmm/domain';
-import type { Tx } from '../../db/database.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import type { Actor } from '../../types.ts';
-import { insertActivities } from '../activities/repository.ts';
 import { jobActivity } from './activities.ts';
 import { jobError } from './errors.ts';
 import type { JobRow } from './mapper.ts';
@@ -29,48 +28,44 @@ export const contentOf = (jobType: JobTypeName, content: unknown): Record<string
   return parsed;
 };
 
-/** Stores new jobs (START_REQUESTED) with their history and one activity each, in the caller's transaction. */
+/**
+ * Stores new jobs (START_REQUESTED) with their history and one activity each, in one statement (so on
+ * the database itself or in the caller's transaction).
+ */
 export const insertNewJobs = async (
-  tx: Tx,
+  db: DbOrTx,
   actor: Actor,
   list: NewJob[],
   expiresAt: Date,
 ): Promise<JobRow[]> => {
   if (list.length === 0) return [];
-  const planned = list.map((job) => ({ job, jobUid: randomUUID() }));
-  const inserted = await repo.insertJobRows(
-    tx,
-    planned.map(({ job, jobUid }) => ({
-      jobUid,
+  // In the order submitted (the id order too: one agent gets them in this order).
+  const planned = list.map(
+    (job): Omit<JobRow, 'id' | 'createdAt' | 'updatedAt'> => ({
+      jobUid: randomUUID(),
       deviceId: job.device.id,
       organizationId: job.device.organizationId,
       jobType: job.jobType,
       jobName: job.jobName,
       content: job.content,
       status: 'START_REQUESTED',
+      jobResult: null,
+      resultContent: null,
       message: job.message ?? null,
       data: job.data ?? null,
-      originalLocation: job.originalLocation ?? null,
       appUserId: actor.id,
+      activityStatus: null,
+      originalLocation: job.originalLocation ?? null,
       expiresAt,
-    })),
-  );
-  const byUid = new Map(inserted.map((row) => [row.jobUid, row]));
-  // In the order submitted (the id order too: one agent gets them in this order).
-  const rows = planned.map(
-    ({ job, jobUid }): JobRow => ({
-      ...byUid.get(jobUid)!,
+      startedAt: null,
+      finishedAt: null,
       nodeName: job.device.displayName,
       organizationName: job.device.organizationName,
     }),
   );
-  await repo.insertHistory(
-    tx,
-    rows.map((row) => ({ jobId: row.id, event: 'created', detail: `by ${actor.email}` })),
-  );
-  await insertActivities(
-    tx,
-    rows.map((row) => jobActivity(row, 'job.submit', { actor })),
-  );
-  return rows;
+  const stored = await repo.insertJobsWithTrail(db, planned, {
+    historyDetail: `by ${actor.email}`,
+    activities: planned.map((row) => jobActivity(row, 'job.submit', { actor })),
+  });
+  return planned.map((row, n) => ({ ...row, ...stored[n]! }));
 };

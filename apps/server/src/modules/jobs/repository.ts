@@ -5,6 +5,7 @@ import { type Db, type DbOrTx, toNumber } from '../../db/database.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { devices, idempotencyKeys, jobHistory, jobs, organizations } from '../../db/schema.ts';
 import { inScope } from '../../lib/scope.ts';
+import { activitiesInsert, type NewActivity } from '../activities/repository.ts';
 import type { JobRow } from './mapper.ts';
 
 /** SQL of the jobs feature: jobs, their history, and stored Idempotency-Key answers. */
@@ -55,10 +56,16 @@ export type NewJobRow = Pick<
 >;
 
 /**
- * New jobs in one statement with one JSON parameter (a fan-out's 10,000 rows as drizzle values
- * took seconds to build), read back in id order.
+ * New jobs with their "created" history entry and their activities, in one statement with two JSON
+ * parameters: atomic without a transaction of its own, one round trip to the database however many
+ * jobs (a fan-out's 10,000 rows as drizzle values took seconds to build). Answers the ids and the
+ * database's timestamps in the order given (the id order too).
  */
-export const insertJobRows = async (db: DbOrTx, rows: NewJobRow[]) => {
+export const insertJobsWithTrail = async (
+  db: DbOrTx,
+  rows: NewJobRow[],
+  trail: { historyDetail: string; activities: NewActivity[] },
+): Promise<{ id: number; jobUid: string; createdAt: Date; updatedAt: Date }[]> => {
   if (rows.length === 0) return [];
   const values = rows.map((row, ord) => ({
     ord,
@@ -75,21 +82,41 @@ export const insertJobRows = async (db: DbOrTx, rows: NewJobRow[]) => {
     app_user_id: row.appUserId ?? null,
     expires_at: row.expiresAt.toISOString(),
   }));
-  await db.execute(sql`
-    insert into ${jobs} (job_uid, device_id, organization_id, job_type, job_name, content, status, message,
-      data, original_location, app_user_id, expires_at)
-    select v.job_uid, v.device_id, v.organization_id, v.job_type, v.job_name, v.content, v.status, v.message,
-      v.data, v.original_location, v.app_user_id, v.expires_at
-    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(ord integer, job_uid uuid, device_id integer,
-      organization_id integer, job_type text, job_name text, content jsonb, status text, message text, data jsonb,
-      original_location text, app_user_id integer, expires_at timestamptz)
-    order by v.ord`);
-  const jobUids = JSON.stringify(rows.map((row) => row.jobUid));
-  return db
-    .select()
-    .from(jobs)
-    .where(sql`${jobs.jobUid} in (select value::uuid from jsonb_array_elements_text(${jobUids}::jsonb))`)
-    .orderBy(asc(jobs.id));
+  const result = await db.execute(sql`
+    with inserted as (
+      insert into ${jobs} (job_uid, device_id, organization_id, job_type, job_name, content, status, message,
+        data, original_location, app_user_id, expires_at)
+      select v.job_uid, v.device_id, v.organization_id, v.job_type, v.job_name, v.content, v.status, v.message,
+        v.data, v.original_location, v.app_user_id, v.expires_at
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(ord integer, job_uid uuid, device_id integer,
+        organization_id integer, job_type text, job_name text, content jsonb, status text, message text, data jsonb,
+        original_location text, app_user_id integer, expires_at timestamptz)
+      order by v.ord
+      returning id, job_uid, created_at, updated_at
+    ), history as (
+      insert into ${jobHistory} (job_id, event, detail)
+      select inserted.id, 'created', ${trail.historyDetail}::text from inserted order by inserted.id
+    ), trail as (
+      ${activitiesInsert(trail.activities)}
+    )
+    select id::text as id, job_uid::text as job_uid,
+      (extract(epoch from created_at) * 1000)::float8 as created_ms,
+      (extract(epoch from updated_at) * 1000)::float8 as updated_ms
+    from inserted order by id`);
+  const byUid = new Map(
+    (
+      result as unknown as { rows: { id: string; job_uid: string; created_ms: number; updated_ms: number }[] }
+    ).rows.map((row) => [row.job_uid, row]),
+  );
+  return rows.map((row) => {
+    const stored = byUid.get(row.jobUid)!;
+    return {
+      id: Number(stored.id),
+      jobUid: row.jobUid,
+      createdAt: new Date(Number(stored.created_ms)),
+      updatedAt: new Date(Number(stored.updated_ms)),
+    };
+  });
 };
 
 export type NewHistoryEntry = { jobId: number; event: string; detail?: string | null };

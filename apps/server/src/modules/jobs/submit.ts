@@ -107,8 +107,13 @@ export const submitJobs = async (options: SubmitOptions): Promise<SubmitJobRespo
   const plan = planOf(input, await resolveDevices(db, actor, input));
   const now = new Date();
   const expiresAt = new Date(now.getTime() + options.jobExpirySeconds * 1000);
-  const outcome = await db
-    .transaction(async (tx) => {
+  // New jobs alone are one statement, atomic by itself; a key or a cancel adds statements to one transaction.
+  const storeNewJobs = async () => {
+    const created = await insertNewJobs(db, actor, plan.newJobs, expiresAt);
+    return { answer: answerOf(plan, created, []), created, cancelled: [] as JobRow[] };
+  };
+  const storeInTransaction = () =>
+    db.transaction(async (tx) => {
       const keyId = key ? await repo.claimIdempotencyKey(tx, actor.id, key, requestHash) : undefined;
       if (key && keyId === undefined) return undefined; // the same key committed meanwhile
       const created = await insertNewJobs(tx, actor, plan.newJobs, expiresAt);
@@ -116,12 +121,15 @@ export const submitJobs = async (options: SubmitOptions): Promise<SubmitJobRespo
       const answer = answerOf(plan, created, cancelled);
       if (keyId !== undefined) await repo.saveIdempotencyResponse(tx, keyId, answer);
       return { answer, created, cancelled };
-    })
-    .catch(async (error: unknown) => {
+    });
+  const isOneStatement = key === undefined && plan.cancels.length === 0;
+  const outcome = await (isOneStatement ? storeNewJobs() : storeInTransaction()).catch(
+    async (error: unknown) => {
       if (!(error instanceof JobFinishedError)) throw error;
       await recordRefusedCancel(db, actor, error.row);
       throw jobError('JOB_FINISHED');
-    });
+    },
+  );
   if (!outcome) {
     const stored = await storedAnswer(db, actor.id, key!, requestHash);
     if (!stored) throw conflict('A request with this Idempotency-Key is still being processed.');
