@@ -313,5 +313,7 @@ describe('the built-in REBOOT', () => {
       result: 'FAILURE',
       resultContent: { errorMessage: 'The agent stopped while the job was running.' },
     });
+    // The first runner's reboot command ends once released: nothing is left running after the test.
+    expect(await rebooting.resultOf(job.jobUid)).toMatchObject({ result: 'SUCCESS' });
   });
 });
