@@ -68,7 +68,8 @@ const usage = `Options:
   --profile DIR            write a CPU profile of each server process into DIR (node --cpu-prof)
   --consoles N             console /events sockets (signed in as the administrator) held open on each
                            server, as technicians watching would (default 0: no console, so no server
-                           decodes the job.updated events)`;
+                           decodes the job.updated events)
+  --timeline               print the dispatch latency second by second (p50 / max)`;
 
 const { values: args } = parseArgs({
   options: {
@@ -90,6 +91,7 @@ const { values: args } = parseArgs({
     log: { type: 'string' },
     profile: { type: 'string' },
     consoles: { type: 'string', default: '0' },
+    timeline: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -473,6 +475,25 @@ const dispatchPhase = async (clients: Client[], deviceIds: number[]) => {
       latency.push(at - s.answeredAt);
       fromRequest.push(at - s.sentAt);
     }
+  }
+  if (args.timeline) {
+    // Request-to-agent latency second by second: a stall shows as a second whose max stands out.
+    const bySecond = new Map<number, number[]>();
+    for (const s of done)
+      for (const uid of s.jobUids) {
+        const at = received.get(uid);
+        if (at === undefined) continue;
+        const second = Math.floor((s.sentAt - done[0]!.sentAt) / 1000);
+        bySecond.set(second, [...(bySecond.get(second) ?? []), at - s.sentAt]);
+      }
+    console.log('  timeline (second: p50 / max ms):');
+    const line = [...bySecond.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([second, values]) => {
+        const stats = summary(values);
+        return `${second}:${stats.p50.toFixed(0)}/${stats.max.toFixed(0)}`;
+      });
+    for (let n = 0; n < line.length; n += 10) console.log(`    ${line.slice(n, n + 10).join('  ')}`);
   }
   const [pending] = await rows<{ n: number }>(
     sql`select count(*)::int as n from jobs where job_name like ${`bench dispatch ${runTag} %`}

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
-import { startKeepalive } from './keepalive.ts';
+import { KEEPALIVE_SLICES, startKeepalive } from './keepalive.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -33,6 +33,21 @@ describe('the gateway keepalive', () => {
     expect(dead.isTerminated).toBe(true);
     await vi.advanceTimersByTimeAsync(5000);
     expect(alive.isTerminated).toBe(false);
+    stop();
+  });
+
+  it('spreads a round of pings over the interval, each socket pinged once per interval', async () => {
+    vi.useFakeTimers();
+    const pings: number[] = [];
+    const sockets = Array.from({ length: 1000 }, (_, n) =>
+      Object.assign(new EventEmitter(), { ping: () => pings.push(n), terminate: () => {} }),
+    );
+    const stop = startKeepalive(() => sockets as unknown as WebSocket[], 10_000);
+    await vi.advanceTimersByTimeAsync(10_000 / KEEPALIVE_SLICES);
+    expect(pings).toHaveLength(1000 / KEEPALIVE_SLICES);
+    await vi.advanceTimersByTimeAsync(10_000 - 10_000 / KEEPALIVE_SLICES);
+    expect(pings).toHaveLength(1000);
+    expect(new Set(pings).size).toBe(1000);
     stop();
   });
 });

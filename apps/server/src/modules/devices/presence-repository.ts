@@ -65,8 +65,9 @@ export const flushPresence = async (
       select * from unnest(${column('deviceId')}::int[], ${seen}::timestamptz[], ${column('cpuPercent')}::real[],
         ${column('memoryPercent')}::real[], ${column('diskPercent')}::real[]) as v(id, seen, cpu, mem, disk)
     ), prev as (
-      -- Rows are locked in id order, so two flushes (two server processes) never deadlock on each other.
-      select d.id, d.status from devices d where d.id in (select id from v) order by d.id for update
+      -- Rows are locked in id order, so two flushes (two server processes) never deadlock on each other;
+      -- NO KEY UPDATE, so a job or metric sample inserted for the device (a foreign-key check) never waits.
+      select d.id, d.status from devices d where d.id in (select id from v) order by d.id for no key update
     )
     update devices d set
       last_seen_at = greatest(d.last_seen_at, v.seen),
@@ -92,7 +93,7 @@ export const markOfflineDevices = async (db: DbOrTx, cutoff: Date) => {
       -- SKIP LOCKED: a row a presence flush holds is being seen right now, so it is not stale, and the
       -- sweep never waits on (or deadlocks with) a flush.
       select id, status from devices where status <> 'DOWN' and last_seen_at < ${at}::timestamptz
-      order by id for update skip locked
+      order by id for no key update skip locked
     )
     update devices d set status = 'DOWN', status_changed_at = now()
     from stale

@@ -142,14 +142,14 @@ export const findJob = async (db: DbOrTx, scope: OrganizationScope, jobUid: stri
   return row as JobRow | undefined;
 };
 
-/** Locks the jobs against a concurrent cancel, result or expiry until the transaction ends. */
+/** Locks the jobs against a concurrent cancel, result or expiry until the transaction ends (NO KEY UPDATE: history rows inserted meanwhile, a foreign-key check, do not wait). */
 export const lockJobs = async (db: DbOrTx, jobUids: string[]): Promise<JobRow[]> =>
   jobUids.length === 0
     ? []
     : selectJobs(db)
         .where(anyOf(jobs.jobUid, jobUids, 'uuid'))
         .orderBy(asc(jobs.id))
-        .for('update', { of: jobs });
+        .for('no key update', { of: jobs });
 
 export const isDeviceJob = async (db: DbOrTx, deviceId: number, jobUid: string) => {
   const [row] = await db
@@ -268,7 +268,7 @@ export const markExpiredJobs = async (
     .where(isQueuedAndDue)
     .orderBy(asc(jobs.id))
     .limit(options.limit)
-    .for('update', { skipLocked: true });
+    .for('no key update', { skipLocked: true });
   const rows = await db
     .update(jobs)
     .set({ status: 'EXPIRED', finishedAt: now, updatedAt: now })
