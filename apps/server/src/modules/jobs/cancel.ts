@@ -17,14 +17,13 @@ export class JobFinishedError extends Error {
 }
 
 /**
- * What a cancel sets. A job its agent has not acknowledged is simply CANCELLED (it is never sent
- * again); an acknowledged one by the cancel rule: backup, disk-or-file restore and remote jobs are
- * asked to stop (CANCEL_REQUESTED, the agent's CANCELLED result finishes them), others end now.
+ * What a cancel sets, by the spec's rule (§4) whatever the job's state: backup, disk-or-file restore
+ * and remote jobs are asked to stop (CANCEL_REQUESTED, the device side winds them down and its CANCELLED
+ * result finishes them; one not delivered yet is sent with its cancel when the agent connects), others
+ * end now (CANCELLED).
  */
 const cancelledStatusOf = (row: JobRow): JobStatus =>
-  row.status === 'START_REQUESTED'
-    ? 'CANCELLED'
-    : cancelStatusFor({ jobType: row.jobType, content: row.content });
+  cancelStatusFor({ jobType: row.jobType, content: row.content });
 
 /** Cancels jobs in the caller's transaction, each locked first; answers the changed rows. */
 export const cancelJobs = async (tx: Tx, actor: Actor, requests: CancelRequest[], now: Date) => {

@@ -8,6 +8,8 @@ import {
   cancelJob,
   connectAgent,
   createBackupJob,
+  createRemoteJob,
+  createRestoreJob,
   createScriptJob,
   enrolDevice,
   getJob,
@@ -26,6 +28,58 @@ afterAll(() => ctx?.close());
 
 const eventsOf = <T extends ConsoleEvent['type']>(events: ConsoleEvent[], type: T) =>
   events.filter((e): e is Extract<ConsoleEvent, { type: T }> => e.type === type);
+
+describe('the cancel rule (spec §4), each job type in each state a cancel meets', () => {
+  const cases = [
+    { type: 'an ACTION script', job: () => createScriptJob(), status: 'CANCELLED' },
+    { type: 'a BACKUP', job: () => createBackupJob(), status: 'CANCEL_REQUESTED' },
+    { type: 'a FILE restore', job: () => createRestoreJob('FILE'), status: 'CANCEL_REQUESTED' },
+    { type: 'a FILE_FOLDER restore', job: () => createRestoreJob('FILE_FOLDER'), status: 'CANCEL_REQUESTED' },
+    {
+      type: 'a VIRTUAL_DISK restore',
+      job: () => createRestoreJob('VIRTUAL_DISK'),
+      status: 'CANCEL_REQUESTED',
+    },
+    {
+      type: 'a PHYSICAL_DISK restore',
+      job: () => createRestoreJob('PHYSICAL_DISK'),
+      status: 'CANCEL_REQUESTED',
+    },
+    { type: 'a BATCH restore', job: () => createRestoreJob('BATCH'), status: 'CANCELLED' },
+    { type: 'an EXTRACT restore', job: () => createRestoreJob('EXTRACT'), status: 'CANCELLED' },
+    { type: 'a REMOTE connection', job: () => createRemoteJob(), status: 'CANCEL_REQUESTED' },
+  ] as const;
+
+  for (const { type, job: newJob, status } of cases) {
+    it(`${type}: ${status} whether its agent has taken it or not; the agent is told to stop it`, async () => {
+      const { identity } = await enrolDevice(ctx, serverUrl);
+      const [queued, running] = await submitJobs(ctx, identity.deviceId, [newJob(), newJob()]);
+      // START_REQUESTED: the agent is away.
+      const queuedAnswer = await cancelJob(ctx, queued!);
+      expect(queuedAnswer.statusCode, queuedAnswer.body).toBe(200);
+      expect(queuedAnswer.json().nodes[0].jobs[0].jobStatus).toBe(status);
+
+      // The agent connects: a job asked to stop comes with its cancel; a cancelled one never comes.
+      const agent = await connectAgent(serverUrl, identity);
+      await waitFor(() => agent.jobUidsReceived().includes(running!.jobUid));
+      if (status === 'CANCEL_REQUESTED') {
+        expect(agent.jobUidsReceived()).toContain(queued!.jobUid);
+        await waitFor(() => agent.ofType('jobCancel').some((m) => m.jobUid === queued!.jobUid));
+      } else expect(agent.jobUidsReceived()).not.toContain(queued!.jobUid);
+
+      // IN_PROGRESS: acknowledged by the agent.
+      agent.ack(running!.jobUid);
+      await waitForJob(ctx, running!.jobUid, (j) => j.jobStatus === 'IN_PROGRESS');
+      const runningAnswer = await cancelJob(ctx, running!);
+      expect(runningAnswer.json().nodes[0].jobs[0].jobStatus).toBe(status);
+      await waitFor(() => agent.ofType('jobCancel').some((m) => m.jobUid === running!.jobUid));
+      const stored = await getJob(ctx, running!.jobUid);
+      expect(stored.jobStatus).toBe(status);
+      expect(stored.finishedAt === null).toBe(status === 'CANCEL_REQUESTED');
+      await agent.close();
+    });
+  }
+});
 
 describe('jobs and a connected agent', () => {
   it('sends a job submitted while the agent is connected; ack makes it IN_PROGRESS; the result is stored', async () => {

@@ -290,9 +290,9 @@ describe('cancel by re-submission', () => {
       jobUid: script!.jobUid,
       jobStatus: 'CANCELLED',
     });
-    // A backup never delivered has nothing to stop: it is cancelled at once too.
+    // A backup must be wound down by the device even before its agent took it (spec §4).
     const backupResponse = await cancelJob(ctx, backup!);
-    expect(backupResponse.json().nodes[0].jobs[0].jobStatus).toBe('CANCELLED');
+    expect(backupResponse.json().nodes[0].jobs[0].jobStatus).toBe('CANCEL_REQUESTED');
 
     const again = await cancelJob(ctx, script!);
     expect(again.statusCode).toBe(409);
@@ -300,6 +300,9 @@ describe('cancel by re-submission', () => {
     const job = await getJob(ctx, script!.jobUid);
     expect(job.finishedAt).not.toBeNull();
     expect(job.history.map((h) => h.event)).toEqual(['created', 'cancelled', 'cancel refused']);
+    const askedToStop = await getJob(ctx, backup!.jobUid);
+    expect(askedToStop.finishedAt).toBeNull();
+    expect(askedToStop.history.map((h) => h.event)).toEqual(['created', 'cancel requested']);
     const actions = (await ctx.request('GET', `/activities?targetType=device&targetId=${device.id}`))
       .json()
       .data.map((a: { action: string }) => a.action);

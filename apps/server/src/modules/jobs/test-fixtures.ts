@@ -34,6 +34,33 @@ export const createBackupJob = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+export const createRestoreJob = (restoreType: string, overrides: Record<string, unknown> = {}) => ({
+  jobType: 'RESTORE',
+  jobName: `restore ${randomUUID().slice(0, 8)}`,
+  content: {
+    revisionId: 'rev-1',
+    sourcePath: '/home',
+    sourceNodeId: 1,
+    sourcePlanId: 'plan-1',
+    sourceNodeName: 'PC',
+    sourcePlanName: 'Nightly',
+    destinationPath: '/restore',
+    collisionHandling: 'OVERWRITE',
+    restoreType,
+    restorePermissions: true,
+    restoreDeletedFiles: false,
+    actionType: 'STRATA_RESTORE',
+  },
+  ...overrides,
+});
+
+export const createRemoteJob = (overrides: Record<string, unknown> = {}) => ({
+  jobType: 'REMOTE',
+  jobName: `remote ${randomUUID().slice(0, 8)}`,
+  content: {},
+  ...overrides,
+});
+
 export const createOrganization = async (ctx: TestContext) =>
   (await ctx.request('POST', '/organizations', createOrganizationInput())).json() as {
     id: number;
