@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { jobStatuses, jobTypeNames, jobTypeNumbers } from './job-types.ts';
+import type { Permission } from './permissions.ts';
 
 export {
   isTerminalJobStatus,
@@ -112,6 +113,28 @@ export const cancelStatusFor = (job: CancellableJob): 'CANCEL_REQUESTED' | 'CANC
     type === 'REMOTE' ||
     (type === 'RESTORE' && isDiskOrFileRestore(restoreTypeOf(job.content)));
   return isAskedToCancel ? 'CANCEL_REQUESTED' : 'CANCELLED';
+};
+
+/**
+ * The backup permission a job needs besides jobs.run (to submit) or jobs.cancel (to cancel), spec §6:
+ * restore jobs (and a backup-engine RESTORE action) need backup.viewAndRestore; backup, upsync and
+ * integrity-check jobs need backup.viewAndManage. Other jobs need none.
+ */
+export const backupPermissionFor = (
+  job: CancellableJob,
+): 'backup.viewAndRestore' | 'backup.viewAndManage' | undefined => {
+  const type = parseJobType(job.jobType);
+  if (type === 'RESTORE') return 'backup.viewAndRestore';
+  if (type !== 'BACKUP') return undefined;
+  const content = job.content as { actionType?: unknown } | null | undefined;
+  return content?.actionType === 'STRATA_RESTORE' ? 'backup.viewAndRestore' : 'backup.viewAndManage';
+};
+
+/** Every permission submitting (or cancelling) this job takes. */
+export const jobPermissionsFor = (job: CancellableJob, action: 'submit' | 'cancel'): Permission[] => {
+  const backup = backupPermissionFor(job);
+  const base: Permission = action === 'submit' ? 'jobs.run' : 'jobs.cancel';
+  return backup ? [base, backup] : [base];
 };
 
 export const JobMessage = /* @__PURE__ */ z.object({

@@ -7,8 +7,10 @@ import { describeJob, type JobRow } from './mapper.ts';
 export const jobActivity = (
   row: Pick<
     JobRow,
-    'deviceId' | 'nodeName' | 'organizationId' | 'organizationName' | 'jobType' | 'jobName' | 'jobUid'
-  >,
+    'deviceId' | 'nodeName' | 'organizationId' | 'organizationName' | 'jobType' | 'jobName'
+  > & {
+    jobUid: string | null;
+  },
   action: string,
   options: { actor?: Actor; actorName?: string; outcome?: ActivityOutcome; detail?: string },
 ): NewActivity => ({

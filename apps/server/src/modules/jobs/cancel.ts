@@ -1,4 +1,10 @@
-import { cancelStatusFor, isTerminalJobStatus, type JobStatus } from '@rmm/domain';
+import {
+  cancelStatusFor,
+  isTerminalJobStatus,
+  type JobStatus,
+  jobPermissionsFor,
+  type Permission,
+} from '@rmm/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivities } from '../activities/repository.ts';
@@ -13,6 +19,16 @@ export type CancelRequest = { nodeId: number; jobUid: string };
 export class JobFinishedError extends Error {
   constructor(readonly row: JobRow) {
     super(`job ${row.jobUid} is ${row.status}`);
+  }
+}
+
+/** Thrown inside the transaction when the caller may not cancel this job (spec §6: backup permissions). */
+export class CancelForbiddenError extends Error {
+  constructor(
+    readonly row: JobRow,
+    readonly permission: Permission,
+  ) {
+    super(`cancelling job ${row.jobUid} needs ${permission}`);
   }
 }
 
@@ -37,6 +53,8 @@ export const cancelJobs = async (tx: Tx, actor: Actor, requests: CancelRequest[]
   for (const request of requests) {
     const row = current.get(request.jobUid);
     if (!row || row.deviceId !== request.nodeId) throw jobError('JOB_NOT_FOUND');
+    const missing = jobPermissionsFor(row, 'cancel').find((p) => !actor.permissions.has(p));
+    if (missing) throw new CancelForbiddenError(row, missing);
     if (isTerminalJobStatus(row.status)) throw new JobFinishedError(row);
     const status = cancelledStatusOf(row);
     const updated = await repo.updateJobRow(tx, row, {

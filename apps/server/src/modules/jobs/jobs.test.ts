@@ -12,6 +12,7 @@ import {
   createBackupJob,
   createDevice,
   createOrganization,
+  createRestoreJob,
   createScriptJob,
   getJob,
   submit,
@@ -321,6 +322,96 @@ describe('cancel by re-submission', () => {
     const unknown = await cancelJob(ctx, { ...job!, jobUid: randomUUID() });
     expect(unknown.json().error.code).toBe('JOB_NOT_FOUND');
     expect((await getJob(ctx, job!.jobUid)).jobStatus).toBe('START_REQUESTED');
+  });
+});
+
+describe('backup permissions (spec §6)', () => {
+  const failedActivities = async (deviceId: number) =>
+    (
+      await ctx.db
+        .select()
+        .from(activities)
+        .where(and(eq(activities.targetId, String(deviceId)), eq(activities.outcome, 'FAILURE')))
+    ).map((a) => [a.action, a.detail?.replace(/ \(.*\)/, '')]);
+
+  it('refuses backup, upsync and integrity-check jobs without backup.viewAndManage, storing nothing but the refusal', async () => {
+    const device = await createDevice(ctx);
+    const runner = await createUser(ctx, { permissions: ['jobs.view', 'jobs.run'], scope: 'all' });
+    for (const actionType of ['STRATA_BACKUP', 'STRATA_UPSYNC', 'STRATA_INTEGRITY_CHECK']) {
+      const backup = createBackupJob({ jobName: actionType });
+      backup.content.actionType = actionType;
+      const response = await submit(
+        ctx,
+        { nodes: [{ nodeId: device.id, jobs: [createScriptJob(), backup] }] },
+        { cookie: runner.cookie },
+      );
+      expect(response.statusCode, actionType).toBe(403);
+      expect(response.json().error.code).toBe('FORBIDDEN');
+    }
+    expect(await storedJobsOf(device.id)).toEqual([]);
+    expect(await failedActivities(device.id)).toEqual([
+      ['job.submit', 'BACKUP "STRATA_BACKUP": refused: needs backup.viewAndManage'],
+      ['job.submit', 'BACKUP "STRATA_UPSYNC": refused: needs backup.viewAndManage'],
+      ['job.submit', 'BACKUP "STRATA_INTEGRITY_CHECK": refused: needs backup.viewAndManage'],
+    ]);
+    // With the permission, the same backup is accepted.
+    const manager = await createUser(ctx, {
+      permissions: ['jobs.view', 'jobs.run', 'backup.viewAndManage'],
+      scope: 'all',
+    });
+    const accepted = await submit(
+      ctx,
+      { nodes: [{ nodeId: device.id, jobs: [createBackupJob()] }] },
+      { cookie: manager.cookie },
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  it('refuses restores without backup.viewAndRestore, even to a backup manager', async () => {
+    const device = await createDevice(ctx);
+    const manager = await createUser(ctx, {
+      permissions: ['jobs.view', 'jobs.run', 'backup.viewAndManage'],
+      scope: 'all',
+    });
+    const restoreAction = createBackupJob({ jobName: 'engine restore' });
+    restoreAction.content.actionType = 'STRATA_RESTORE';
+    for (const job of [createRestoreJob('FILE', { jobName: 'files back' }), restoreAction]) {
+      const response = await submit(
+        ctx,
+        { nodes: [{ nodeId: device.id, jobs: [job] }] },
+        { cookie: manager.cookie },
+      );
+      expect(response.statusCode).toBe(403);
+    }
+    expect(await storedJobsOf(device.id)).toEqual([]);
+    expect(await failedActivities(device.id)).toEqual([
+      ['job.submit', 'RESTORE "files back": refused: needs backup.viewAndRestore'],
+      ['job.submit', 'BACKUP "engine restore": refused: needs backup.viewAndRestore'],
+    ]);
+    const restorer = await createUser(ctx, {
+      permissions: ['jobs.view', 'jobs.run', 'backup.viewAndRestore'],
+      scope: 'all',
+    });
+    const accepted = await submit(
+      ctx,
+      { nodes: [{ nodeId: device.id, jobs: [createRestoreJob('FILE')] }] },
+      { cookie: restorer.cookie },
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  it('refuses to cancel a backup without backup.viewAndManage: the job is unchanged, the refusal recorded', async () => {
+    const device = await createDevice(ctx);
+    const [backup] = await submitJobs(ctx, device.id, [createBackupJob({ jobName: 'nightly' })]);
+    const canceller = await createUser(ctx, { permissions: ['jobs.view', 'jobs.cancel'], scope: 'all' });
+    const response = await cancelJob(ctx, backup!, { cookie: canceller.cookie });
+    expect(response.statusCode).toBe(403);
+    const job = await getJob(ctx, backup!.jobUid);
+    expect(job.jobStatus).toBe('START_REQUESTED');
+    expect(job.history.map((h) => h.event)).toEqual(['created']);
+    expect(await failedActivities(device.id)).toEqual([
+      ['job.cancel', 'BACKUP "nightly": refused: needs backup.viewAndManage'],
+    ]);
   });
 });
 

@@ -30,5 +30,5 @@ export const toStoredJob = (row: JobRow): StoredJob => ({
 });
 
 /** How a job reads in an activity's detail: `ACTION "Reboot" (jobUid)`. */
-export const describeJob = (row: Pick<JobRow, 'jobType' | 'jobName' | 'jobUid'>) =>
-  `${row.jobType} "${row.jobName}" (${row.jobUid})`;
+export const describeJob = (row: Pick<JobRow, 'jobType' | 'jobName'> & { jobUid: string | null }) =>
+  `${row.jobType} "${row.jobName}"${row.jobUid ? ` (${row.jobUid})` : ''}`;

@@ -1,4 +1,6 @@
 import {
+  jobPermissionsFor,
+  type Permission,
   SUBMIT_JOB_PATH,
   type SubmitJobRequest,
   type SubmitJobResponse,
@@ -9,7 +11,15 @@ import type { Bus } from '../../bus/index.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
-import { type CancelRequest, cancelJobs, JobFinishedError, recordRefusedCancel } from './cancel.ts';
+import { insertActivities } from '../activities/repository.ts';
+import { jobActivity } from './activities.ts';
+import {
+  CancelForbiddenError,
+  type CancelRequest,
+  cancelJobs,
+  JobFinishedError,
+  recordRefusedCancel,
+} from './cancel.ts';
 import { contentOf, insertNewJobs, type NewJob } from './create.ts';
 import { dispatchCancels, dispatchJobs } from './dispatch.ts';
 import { jobError } from './errors.ts';
@@ -33,6 +43,40 @@ export type SubmitOptions = {
 const checkPermissions = (actor: Actor, jobs: SubmittedJob[]) => {
   if (jobs.some((job) => !job.jobUid) && !actor.permissions.has('jobs.run')) throw forbidden();
   if (jobs.some((job) => job.jobUid) && !actor.permissions.has('jobs.cancel')) throw forbidden();
+};
+
+/** The first permission a new job needs that the caller lacks (spec §6: backup and restore jobs). */
+const missingPermission = (actor: Actor, job: NewJob): Permission | undefined =>
+  jobPermissionsFor(job, 'submit').find((permission) => !actor.permissions.has(permission));
+
+/**
+ * New backup or restore jobs the caller may not submit: each refusal is an activity of its device
+ * (who tried what), and the whole submission is refused, storing no job.
+ */
+const refuseWithoutBackupPermission = async (db: Db, actor: Actor, plan: Plan) => {
+  const refused = plan.newJobs.flatMap((job) => {
+    const permission = missingPermission(actor, job);
+    return permission ? [{ job, permission }] : [];
+  });
+  if (refused.length === 0) return;
+  await insertActivities(
+    db,
+    refused.map(({ job, permission }) =>
+      jobActivity(
+        {
+          ...job,
+          jobUid: null,
+          deviceId: job.device.id,
+          nodeName: job.device.displayName,
+          organizationId: job.device.organizationId,
+          organizationName: job.device.organizationName,
+        },
+        'job.submit',
+        { actor, outcome: 'FAILURE', detail: `refused: needs ${permission}` },
+      ),
+    ),
+  );
+  throw forbidden();
 };
 
 /** Every node must be a device in the caller's scope (one outside it is "not found", like a missing one). */
@@ -105,6 +149,7 @@ export const submitJobs = async (options: SubmitOptions): Promise<SubmitJobRespo
   if (input.cacheExpiration !== undefined && input.cacheExpiration < Date.now())
     throw jobError('DEVICE_CACHE_EXPIRED');
   const plan = planOf(input, await resolveDevices(db, actor, input));
+  await refuseWithoutBackupPermission(db, actor, plan);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + options.jobExpirySeconds * 1000);
   // New jobs alone are one statement, atomic by itself; a key or a cancel adds statements to one transaction.
@@ -125,6 +170,16 @@ export const submitJobs = async (options: SubmitOptions): Promise<SubmitJobRespo
   const isOneStatement = key === undefined && plan.cancels.length === 0;
   const outcome = await (isOneStatement ? storeNewJobs() : storeInTransaction()).catch(
     async (error: unknown) => {
+      if (error instanceof CancelForbiddenError) {
+        await insertActivities(db, [
+          jobActivity(error.row, 'job.cancel', {
+            actor,
+            outcome: 'FAILURE',
+            detail: `refused: needs ${error.permission}`,
+          }),
+        ]);
+        throw forbidden();
+      }
       if (!(error instanceof JobFinishedError)) throw error;
       await recordRefusedCancel(db, actor, error.row);
       throw jobError('JOB_FINISHED');

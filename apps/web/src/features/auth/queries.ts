@@ -42,3 +42,10 @@ export const useHasPermission = (permission: string) => {
   const me = useMeQuery();
   return me.data?.permissions.includes(permission) ?? false;
 };
+
+/** Whether the signed-in user holds every one of these permissions. */
+export const useHasPermissions = (permissions: readonly string[]) => {
+  const me = useMeQuery();
+  const held = me.data?.permissions ?? [];
+  return permissions.every((permission) => held.includes(permission));
+};

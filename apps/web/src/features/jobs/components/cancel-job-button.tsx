@@ -1,17 +1,20 @@
 import { Button, type ButtonProps, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { isTerminalJobStatus, type StoredJob } from '@rmm/domain';
+import { isTerminalJobStatus, jobPermissionsFor, type StoredJob } from '@rmm/domain';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '../../auth/queries.ts';
+import { useHasPermissions } from '../../auth/queries.ts';
 import { useCancelJobMutation } from '../queries.ts';
 import { showJobError } from './show-job-error.ts';
 
-/** Asks, then cancels the job (spec §4 cancel rule); hidden once the job has ended or for users who may not. */
+/**
+ * Asks, then cancels the job (spec §4 cancel rule); hidden once the job has ended or for users who may
+ * not (jobs.cancel, and for backup and restore jobs their backup permission, spec §6).
+ */
 export const CancelJobButton = ({ job, ...props }: { job: StoredJob } & ButtonProps) => {
   const { t } = useTranslation();
-  const canCancel = useHasPermission('jobs.cancel');
+  const canCancel = useHasPermissions(jobPermissionsFor(job, 'cancel'));
   const cancel = useCancelJobMutation();
   if (!canCancel || isTerminalJobStatus(job.jobStatus) || job.jobStatus === 'CANCEL_REQUESTED') return null;
   const confirm = () =>

@@ -27,11 +27,16 @@ const list = (jobs: StoredJob[]) => ({ data: jobs, count: jobs.length, page: 1, 
 
 const openPage = (
   element: ReactElement,
-  { path, url, extraRoutes = {} }: { path: string; url: string; extraRoutes?: MockRoutes },
+  {
+    path,
+    url,
+    extraRoutes = {},
+    permissions = ['jobs.view', 'jobs.run', 'jobs.cancel', 'backup.viewAndManage'],
+  }: { path: string; url: string; extraRoutes?: MockRoutes; permissions?: string[] },
   server: { jobs: StoredJob[] },
 ) => {
   const fetchMock = mockFetch({
-    'GET /auth/me': meAnswer(['jobs.view', 'jobs.run', 'jobs.cancel']),
+    'GET /auth/me': meAnswer(permissions),
     'GET /jobs': () => list(server.jobs),
     'POST /query/device': () => deviceCacheAnswer(),
     [`POST ${SUBMIT_JOB_PATH}`]: ({ body }: { body: unknown }) => {
@@ -161,6 +166,23 @@ describe('Pending jobs', { timeout: 20_000 }, () => {
     ]);
     await screen.findByRole('row', { name: /web-01/ });
     expect(screen.queryByRole('row', { name: /db-01/ })).toBeNull();
+  });
+
+  it('offers no cancel for a backup to a technician without backup.viewAndManage (spec §6)', async () => {
+    const backup = createStoredJob({ nodeName: 'db-01', jobName: 'Nightly backup', jobType: 'BACKUP' });
+    const script = createStoredJob({ nodeName: 'web-01', jobName: 'Clear temp' });
+    openPage(
+      <SystemPendingJobsPage />,
+      {
+        path: '/systemDashboard/pendingScripts',
+        url: '/systemDashboard/pendingScripts',
+        permissions: ['jobs.view', 'jobs.run', 'jobs.cancel'],
+      },
+      { jobs: [backup, script] },
+    );
+    expect(await screen.findByRole('button', { name: 'Cancel job: Clear temp' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /db-01/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel job: Nightly backup' })).toBeNull();
   });
 
   it('cancels a script from the organization’s page: CANCELLED, and it leaves the list', async () => {
