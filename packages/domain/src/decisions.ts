@@ -3,14 +3,10 @@ import { deviceConditionTypeIds, networkConditionTypeIds } from './enums.ts';
 import { JOB_OUTPUT_CAP_BYTES, JOB_OUTPUT_CHUNK_BYTES, scriptLanguages } from './job-api.ts';
 import { diskOrFileRestoreTypes, jobTypeNumbers } from './jobs.ts';
 import { billedProductTypes } from './products.ts';
+import { TICKET_BOARD_PATH } from './routes.ts';
 import { DISABLED_RULESET_SUFFIX } from './rulesets.ts';
 import { defaultSearchPresets } from './searches.ts';
-import {
-  helpLanguages,
-  supportTicketCustomFieldIds,
-  TICKET_BOARD_PATH,
-  ticketingOptionsByTarget,
-} from './tickets.ts';
+import { helpLanguages, supportTicketCustomFieldIds, ticketingOptionsByTarget } from './tickets.ts';
 
 /** The values docs/decisions.md settles, gathered from the code that defines them (a test checks the doc). */
 export const decidedValues = {

@@ -336,3 +336,8 @@ export const routeExample = (route: ConsoleRoute): string => route.example ?? ro
 
 /** The browser-extension isolation page text (spec §2). */
 export const EXTENSION_BLOCKED_TEXT = 'Your admin has blocked this browser extension.';
+
+export const TICKET_BOARD_ID = 1;
+/** The fixed ticketing board path (spec §2, §9): /ticketing/board/1. Plain data, read by the navigation. */
+export const ticketBoardPath = (boardId: number = TICKET_BOARD_ID): string => `/ticketing/board/${boardId}`;
+export const TICKET_BOARD_PATH = ticketBoardPath();

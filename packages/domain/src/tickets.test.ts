@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TICKET_BOARD_ID, TICKET_BOARD_PATH, ticketBoardPath } from './routes.ts';
 import {
   HelpTicket,
   HelpTicketForm,
@@ -8,13 +9,10 @@ import {
   matchHelpLanguage,
   NotificationOption,
   supportTicketCustomFieldIds,
-  TICKET_BOARD_ID,
-  TICKET_BOARD_PATH,
   TicketCreationOption,
   TicketSource,
   TicketTemplateSetupList,
   TicketType,
-  ticketBoardPath,
   ticketCreationOptionLabels,
   ticketingOptionsByTarget,
   toHelpTicket,

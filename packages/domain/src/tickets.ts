@@ -101,11 +101,6 @@ export const ticketTemplateSetupLists = [
 export const TicketTemplateSetupList = /* @__PURE__ */ z.enum(ticketTemplateSetupLists);
 export type TicketTemplateSetupList = z.infer<typeof TicketTemplateSetupList>;
 
-export const TICKET_BOARD_ID = 1;
-/** The fixed ticketing board path: /ticketing/board/1. */
-export const ticketBoardPath = (boardId: number = TICKET_BOARD_ID): string => `/ticketing/board/${boardId}`;
-export const TICKET_BOARD_PATH = ticketBoardPath();
-
 /** §9 exports 6 and 7 as ticket constants without saying what they mean; kept by value only. */
 export const UNEXPLAINED_TICKET_CONSTANT_6 = 6;
 export const UNEXPLAINED_TICKET_CONSTANT_7 = 7;

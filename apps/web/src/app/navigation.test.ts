@@ -18,4 +18,9 @@ describe('navigation', () => {
       ]),
     );
   });
+
+  it('opens ticketing on the fixed board the domain builds (spec §2, §9)', () => {
+    const ticketing = navSections.find((section) => section.key === 'ticketing');
+    expect(ticketing?.to).toBe('/ticketing/board/1');
+  });
 });

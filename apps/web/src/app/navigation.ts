@@ -1,4 +1,4 @@
-import { consoleRoutes } from '@rmm/domain';
+import { consoleRoutes, TICKET_BOARD_PATH } from '@rmm/domain';
 
 export type NavLinkItem = { label: string; to: string };
 export type NavSection = { key: string; labelKey: string; to?: string; links?: NavLinkItem[] };
@@ -64,7 +64,8 @@ export const navSections: NavSection[] = [
     ],
   },
   { key: 'organizations', labelKey: 'nav.organizations', to: '/administration/customers/organizations' },
-  { key: 'ticketing', labelKey: 'nav.ticketing', to: '/ticketing/board' },
+  // The fixed board of spec §2 and §9, as the domain builds it.
+  { key: 'ticketing', labelKey: 'nav.ticketing', to: TICKET_BOARD_PATH },
   { key: 'reporting', labelKey: 'nav.reporting', to: '/reporting/reports' },
   {
     key: 'remote',
