@@ -3,6 +3,7 @@ import { BackupRestoreJobContent, BackupRunJobContent } from './backup.ts';
 import { RunAsOption } from './enums.ts';
 import { listOf, PageQuery } from './http.ts';
 import { Job, JobResult, JobStatus, JobTypeName, parseJobType, UnknownJobTypeError } from './jobs.ts';
+import { scriptParameterOf } from './validators.ts';
 
 /**
  * The job calls of spec §7 (POST /webapp/submit/job, GET /webapp/job/{jobUid}) and our own
@@ -38,8 +39,11 @@ export type ScriptSource = z.infer<typeof ScriptSource>;
 export const ScriptJobContent = z
   .object({
     script: ScriptSource,
-    /** Arguments passed to the script, each one argument (never joined into a shell line). */
-    parameters: z.array(z.string().max(4000)).max(64).default([]),
+    /**
+     * Arguments passed to the script, each one argument (never joined into a shell line), trimmed and
+     * sanitised by the spec's rule (§5).
+     */
+    parameters: z.array(z.string().max(4000).transform(scriptParameterOf)).max(64).default([]),
     runAs: RunAsOption.default('SYSTEM'),
     timeoutSeconds: z
       .number()

@@ -323,6 +323,12 @@ const SCRIPT_ARGUMENT_FORBIDDEN = /[&|;$><`!]/g;
 export const sanitizeScriptArgument = (value: string): string => value.replace(SCRIPT_ARGUMENT_FORBIDDEN, '');
 export const ScriptArgument = /* @__PURE__ */ z.string().transform(sanitizeScriptArgument);
 
+/**
+ * A script parameter as stored and sent (spec §5): trimmed, then sanitised. The console applies it as
+ * the technician types the parameters; the job schema applies it again, so an API client gets the same.
+ */
+export const scriptParameterOf = (value: string): string => sanitizeScriptArgument(trimParameter(value));
+
 /** Numeric-only fields keep digits only. */
 export const stripNonDigits = (value: string): string => value.replace(/\D/g, '');
 export const NumericOnlyText = /* @__PURE__ */ z.string().transform(stripNonDigits);

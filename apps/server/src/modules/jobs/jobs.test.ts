@@ -73,6 +73,22 @@ describe('POST /webapp/submit/job', () => {
     ]);
   });
 
+  it('trims and sanitises script parameters as the spec says, whoever sends them (spec §5)', async () => {
+    const device = await createDevice(ctx);
+    const [job] = await submitJobs(ctx, device.id, [
+      createScriptJob({
+        content: {
+          script: { language: 'sh', code: 'echo "$@"' },
+          parameters: ['  C:\\Temp  ', 'a&b|c;d$e>f<g`h!i', ' keep  inner  spaces '],
+        },
+      }),
+    ]);
+    const expected = ['C:\\Temp', 'abcdefghi', 'keep  inner  spaces'];
+    expect(job!.content).toMatchObject({ parameters: expected });
+    const [stored] = await storedJobsOf(device.id);
+    expect(stored!.content).toMatchObject({ parameters: expected });
+  });
+
   it('stores the jobs and their activities before it answers, then sends them to the device', async () => {
     const device = await createDevice(ctx);
     const seenOnBus: { jobUid: string; isStored: Promise<boolean> }[] = [];

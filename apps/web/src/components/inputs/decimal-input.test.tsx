@@ -34,8 +34,14 @@ describe('DecimalInput', () => {
     expect(input).toHaveValue('12.5');
   });
 
-  it('allows the minus key when min is below zero', async () => {
+  it('blocks the minus key even when min is below zero (spec §5)', async () => {
     const { user, input } = renderInput({ min: -10 });
+    await user.type(input, '-3.5');
+    expect(input).toHaveValue('3.5');
+  });
+
+  it('allows the minus key in a field that takes negatives (allowNegative)', async () => {
+    const { user, input } = renderInput({ min: -10, allowNegative: true });
     await user.type(input, '-3.5');
     expect(input).toHaveValue('-3.5');
   });

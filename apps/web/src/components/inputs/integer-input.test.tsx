@@ -40,8 +40,14 @@ describe('IntegerInput', () => {
     expect(input).toHaveValue('5');
   });
 
-  it('allows the minus key when min is below zero', async () => {
+  it('blocks the minus key even when min is below zero, unless the field says it takes negatives', async () => {
     const { user, input } = renderInput({ min: -10 });
+    await user.type(input, '-5');
+    expect(input).toHaveValue('5');
+  });
+
+  it('allows the minus key in a field that takes negatives (allowNegative)', async () => {
+    const { user, input } = renderInput({ min: -10, allowNegative: true });
     await user.type(input, '-5');
     expect(input).toHaveValue('-5');
     await user.tab();
@@ -102,8 +108,15 @@ describe('IntegerInput', () => {
     expect(input).toHaveAccessibleDescription('');
   });
 
-  it('takes the 32-bit range, minus sign included, unless told otherwise', async () => {
+  it('runs from 0 without bounds: a pasted negative is named by the range message', async () => {
     const { user, input } = renderInput();
+    await user.click(input);
+    await user.paste('-1');
+    expect(input).toHaveAccessibleDescription(formatMessage(messages.numeric.greaterThanOrEqual, { min: 0 }));
+  });
+
+  it('takes the 32-bit range, minus sign included, in a field that takes negatives', async () => {
+    const { user, input } = renderInput({ allowNegative: true });
     await user.type(input, '-1');
     expect(input).toHaveValue('-1');
     await user.clear(input);

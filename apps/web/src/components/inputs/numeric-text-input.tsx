@@ -18,6 +18,11 @@ export type NumericTextInputProps = Omit<
   maxExclusive?: boolean;
   /** Most decimal places allowed; no limit when left out. */
   decimals?: number;
+  /**
+   * The minus key is blocked in number fields (spec §5); a field that must take negatives says so
+   * here, and is listed in docs/decisions.md.
+   */
+  allowNegative?: boolean;
 };
 
 const SCIENTIFIC_NOTATION = /^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i;
@@ -49,6 +54,7 @@ export const NumericTextInput = ({
   minExclusive,
   maxExclusive,
   decimals,
+  allowNegative = false,
   required = false,
   error,
   onBlur,
@@ -58,7 +64,7 @@ export const NumericTextInput = ({
 }: NumericTextInputProps & { integer: boolean }) => {
   const rule: DecimalRule = { integer, min, max, minExclusive, maxExclusive, decimals };
   const { error: message, touch } = useTouchedError(numericMessage(value, rule, required));
-  const canBeNegative = min !== undefined && min < 0;
+  const canBeNegative = allowNegative;
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     onKeyDown?.(event);

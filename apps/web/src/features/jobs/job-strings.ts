@@ -52,7 +52,8 @@ export const jobStrings = {
   'jobs.runScript.language': 'Language',
   'jobs.runScript.code': 'Script',
   'jobs.runScript.parameters': 'Parameters',
-  'jobs.runScript.parametersHint': 'One per line; each line reaches the script as one argument.',
+  'jobs.runScript.parametersHint':
+    'One per line; each line reaches the script as one argument, trimmed and without the characters & | ; $ > < ` !.',
   'jobs.runScript.timeout': 'Timeout (seconds)',
   'jobs.runScript.name': 'Job name',
   'jobs.runScript.namePlaceholder': 'The first line of the script',

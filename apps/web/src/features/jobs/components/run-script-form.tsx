@@ -18,6 +18,7 @@ import {
   type ScriptLanguage,
   ScriptSource,
   scriptLanguages,
+  scriptParameterOf,
 } from '@rmm/domain';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -44,7 +45,12 @@ export const defaultLanguageFor = (platform: AgentPlatform): ScriptLanguage =>
 const inlineSource = ScriptSource.options[0].shape;
 
 /** Parameters one per line, each one argument; blank lines are not arguments. */
-const toParameters = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
+/** One parameter per line, each trimmed and sanitised as the server stores it (spec §5); blank lines dropped. */
+const toParameters = (text: string) =>
+  text
+    .split('\n')
+    .map(scriptParameterOf)
+    .filter((parameter) => parameter !== '');
 
 const JOB_NAME_MAX = 60;
 

@@ -103,7 +103,8 @@ describe('RunScriptPanel', { timeout: 20_000 }, () => {
     const { user, device, fetchMock, run } = openPanel();
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('Bash');
     await user.click(screen.getByRole('textbox', { name: 'Parameters' }));
-    await user.paste('first arg\n\nsecond');
+    // Trimmed and sanitised as the server stores them (spec §5).
+    await user.paste('  first arg \n\nsec;ond $(rm)');
     const timeout = screen.getByRole('textbox', { name: 'Timeout (seconds)' });
     await user.clear(timeout);
     await user.type(timeout, '60');
@@ -120,7 +121,7 @@ describe('RunScriptPanel', { timeout: 20_000 }, () => {
                 jobName: 'echo hello',
                 content: {
                   script: { language: 'bash', code: 'echo hello' },
-                  parameters: ['first arg', 'second'],
+                  parameters: ['first arg', 'second (rm)'],
                   runAs: 'SYSTEM',
                   timeoutSeconds: 60,
                 },
