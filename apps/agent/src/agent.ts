@@ -2,7 +2,7 @@ import os from 'node:os';
 import { AGENT_WS_PATH } from '@rmm/domain';
 import si from 'systeminformation';
 import type { AgentOptions } from './args.ts';
-import { agentPlatformOf, collectInventory } from './collectors/inventory.ts';
+import { agentPlatformOf, collectInventory, defaultInventoryCollectors } from './collectors/inventory.ts';
 import { collectMetrics } from './collectors/metrics.ts';
 import { nodeClassFor } from './collectors/node-class.ts';
 import { ensureIdentity } from './enroll.ts';
@@ -69,7 +69,8 @@ export const startAgent = async (options: AgentOptions, log: Logger) => {
     identity,
     heartbeatSeconds: options.heartbeatSeconds,
     platform: agentPlatformOf(process.platform),
-    collectInventory: () => collectInventory(),
+    collectInventory: () =>
+      collectInventory(process.platform, { ...defaultInventoryCollectors, stateDir: options.stateDir }),
     collectMetrics,
     wakeOnLan: (macs) => sendMagicPackets(macs, { address: options.wolAddress, port: options.wolPort }),
     jobs,

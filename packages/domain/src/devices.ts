@@ -189,8 +189,22 @@ export const DeviceInventory = /* @__PURE__ */ z.object({
   software: z.array(InventorySoftware).max(50_000),
   /** The agent's guess of what it runs on; the server picks the default role from it. */
   nodeClass: NodeClass,
+  /**
+   * Problems of the agent's own install that it found while collecting (codes of `agentInstallIssues`,
+   * or a newer agent's); the preset "Install issues" counts them. Left out by agents before it.
+   */
+  installIssues: z.array(text(100)).max(32).optional(),
 });
 export type DeviceInventory = z.infer<typeof DeviceInventory>;
+
+/** What an agent reports as an install issue, and what each means (shown on the device page later). */
+export const agentInstallIssues = {
+  SYSTEM_FACTS_FAILED: 'The agent could not read the operating system and hardware facts.',
+  SOFTWARE_INVENTORY_FAILED: 'The agent could not list the installed software.',
+  PENDING_REBOOT_CHECK_FAILED: 'The agent could not tell whether the device needs a reboot.',
+  STATE_DIR_NOT_WRITABLE: 'The agent cannot write its state folder, so job results may be lost on a restart.',
+} as const;
+export type AgentInstallIssue = keyof typeof agentInstallIssues;
 
 export const DeviceMetrics = /* @__PURE__ */ z.object({
   cpuPercent: z.number().min(0).max(100),

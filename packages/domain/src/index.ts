@@ -13,6 +13,7 @@ export * from './http-errors.ts';
 export * from './job-api.ts';
 export * from './organizations.ts';
 export * from './permissions.ts';
+export * from './remote-support-tools.ts';
 export * from './routes.ts';
 // Spec §3, §4, §5, §8, §9 as code (enumerations, validators, messages, constants).
 export * from './spec.ts';

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { DeviceInventory } from '@rmm/domain';
 import { describe, expect, it } from 'vitest';
 import { collectInventory } from './inventory.ts';
@@ -49,6 +51,41 @@ describe('on this machine', () => {
     expect(inventory.memory.totalBytes).toBe(os.totalmem());
     expect(inventory.os.platform).toBe(process.platform === 'linux' ? 'linux' : inventory.os.platform);
     expect(inventory.networkInterfaces.length).toBeGreaterThan(0);
+  });
+
+  it('reports no install issue when every collector works and its state folder is writable', async () => {
+    const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rmm-inventory-'));
+    try {
+      const inventory = await collectInventory(process.platform, {
+        software: async () => [{ name: 'AnyDesk', version: '8', publisher: 'AnyDesk', installDate: null }],
+        pendingReboot: async () => false,
+        stateDir,
+      });
+      expect(inventory.installIssues).toEqual([]);
+      expect(inventory.software.map((s) => s.name)).toEqual(['AnyDesk']);
+    } finally {
+      fs.rmSync(stateDir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a failed collector and a state folder it cannot write as install issues, and still sends the rest', async () => {
+    const inventory = await collectInventory(process.platform, {
+      software: async () => {
+        throw new Error('dpkg-query: not found');
+      },
+      pendingReboot: async () => {
+        throw new Error('access denied');
+      },
+      stateDir: path.join(os.tmpdir(), 'rmm-missing-state-dir', String(process.pid)),
+    });
+    expect(inventory.installIssues?.sort()).toEqual([
+      'PENDING_REBOOT_CHECK_FAILED',
+      'SOFTWARE_INVENTORY_FAILED',
+      'STATE_DIR_NOT_WRITABLE',
+    ]);
+    expect(inventory.software).toEqual([]);
+    expect(inventory.hostname).toBe(os.hostname());
+    expect(DeviceInventory.safeParse(inventory).success).toBe(true);
   });
 
   it('collects heartbeat metrics as percentages', async () => {

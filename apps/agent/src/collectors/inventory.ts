@@ -1,5 +1,11 @@
+import fs from 'node:fs';
 import os from 'node:os';
-import { type AgentPlatform, type DeviceInventory, DeviceInventory as InventorySchema } from '@rmm/domain';
+import {
+  type AgentInstallIssue,
+  type AgentPlatform,
+  type DeviceInventory,
+  DeviceInventory as InventorySchema,
+} from '@rmm/domain';
 import si from 'systeminformation';
 import { bootTime } from './boot-time.ts';
 import { nodeClassFor } from './node-class.ts';
@@ -14,6 +20,35 @@ export const agentPlatformOf = (platform: NodeJS.Platform): AgentPlatform =>
 
 /** A collector that fails leaves its part empty instead of failing the whole inventory. */
 const safe = <T>(promise: Promise<T>, fallback: T) => promise.catch(() => fallback);
+
+/** Like `safe`, and a failure is an install issue of the agent's (the preset "Install issues"). */
+const reported = <T>(
+  promise: Promise<T>,
+  fallback: T,
+  issue: AgentInstallIssue,
+  issues: Set<AgentInstallIssue>,
+) =>
+  promise.catch(() => {
+    issues.add(issue);
+    return fallback;
+  });
+
+/** The collectors of an inventory; tests replace one to see its failure reported. */
+export type InventoryCollectors = {
+  software: typeof collectSoftware;
+  pendingReboot: typeof detectPendingReboot;
+  /** The folder the agent keeps its identity, journal and held results in (checked for writing). */
+  stateDir?: string;
+};
+
+export const defaultInventoryCollectors: InventoryCollectors = {
+  software: collectSoftware,
+  pendingReboot: detectPendingReboot,
+};
+
+const checkWritable = async (dir: string) => {
+  await fs.promises.access(dir, fs.constants.W_OK);
+};
 
 const collectFacts = async () => {
   const [osInfo, system, cpu, memory, volumes, disks, blocks, nics, users, chassis] = await Promise.all([
@@ -109,12 +144,18 @@ const systemOf = (facts: Facts, platform: NodeJS.Platform) => {
 /** Everything the server shows about a device, from systeminformation and the platform's own tools. */
 export const collectInventory = async (
   platform: NodeJS.Platform = process.platform,
+  collectors: InventoryCollectors = defaultInventoryCollectors,
 ): Promise<DeviceInventory> => {
+  const issues = new Set<AgentInstallIssue>();
   const [facts, software, pendingReboot] = await Promise.all([
     collectFacts(),
-    safe(collectSoftware(platform), []),
-    safe(detectPendingReboot(platform), false),
+    reported(collectors.software(platform), [], 'SOFTWARE_INVENTORY_FAILED', issues),
+    reported(collectors.pendingReboot(platform), false, 'PENDING_REBOOT_CHECK_FAILED', issues),
+    collectors.stateDir
+      ? reported(checkWritable(collectors.stateDir), undefined, 'STATE_DIR_NOT_WRITABLE', issues)
+      : undefined,
   ]);
+  if (!facts.osInfo) issues.add('SYSTEM_FACTS_FAILED');
   const base = systemOf(facts, platform);
   return InventorySchema.parse({
     collectedAt: new Date().toISOString(),
@@ -133,5 +174,6 @@ export const collectInventory = async (
     pendingReboot,
     software: software.slice(0, 50_000),
     nodeClass: nodeClassFor({ platform, osName: base.os.name, chassisType: facts.chassis?.type ?? '' }),
+    installIssues: [...issues],
   });
 };

@@ -1,4 +1,5 @@
-import { type DeviceNode, restartCloseReason } from '@rmm/domain';
+import { type DeviceNode, defaultSearchPresets, restartCloseReason } from '@rmm/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectRaw,
@@ -11,6 +12,7 @@ import {
   waitFor,
 } from '../../../test/agents.ts';
 import { createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
+import { devices } from '../../db/schema.ts';
 import { MAX_RESTART_SPREAD_MS, MIN_RESTART_SPREAD_MS, restartSpreadMs } from './restart.ts';
 
 let ctx: TestContext;
@@ -139,6 +141,52 @@ describe('the agent gateway', () => {
     expect(device.inventory?.software[0]).toEqual(inventory.software[0]);
     const list = (await ctx.request('GET', `/devices?search=${encodeURIComponent('<img')}`)).json();
     expect(list.data.map((d: { hostname: string }) => d.hostname)).toContain(markup);
+    agent.socket.close();
+  });
+
+  it('derives the remote-support tools from the software and counts install issues: the presets find the device', async () => {
+    const identity = await enrolled();
+    const device = await getDevice(identity.deviceId);
+    const presetIds = Object.fromEntries(defaultSearchPresets.map((p) => [p.key, p.id]));
+    const found = async (key: string) =>
+      (
+        await ctx.request(
+          'GET',
+          `/searches/${presetIds[key]}/devices?organizationId=${device.organizationId}&pageSize=10`,
+        )
+      )
+        .json()
+        .data.map((d: { id: number }) => d.id);
+    expect(await found('REMOTE_SUPPORT_TOOL')).toEqual([]);
+    expect(await found('INSTALL_ISSUES')).toEqual([]);
+
+    const agent = await connectRaw(serverUrl, deviceAuthorization(identity));
+    await agent.next('welcome');
+    const program = (name: string) => ({ name, version: '1', publisher: '', installDate: null });
+    const inventory = createInventory({
+      software: [
+        program('TeamViewer Meeting Add-In'),
+        program('AnyDesk'),
+        program('Mesh Agent'),
+        program('7-Zip'),
+      ],
+      installIssues: ['SOFTWARE_INVENTORY_FAILED', 'STATE_DIR_NOT_WRITABLE'],
+    });
+    agent.send({ v: 1, type: 'inventory', deviceId: identity.deviceId, inventory });
+    await waitFor(async () => (await found('REMOTE_SUPPORT_TOOL')).includes(identity.deviceId));
+    const [row] = await ctx.db.select().from(devices).where(eq(devices.id, identity.deviceId));
+    expect(row).toMatchObject({ remoteSupportTools: ['AnyDesk', 'MeshCentral'], installIssues: 2 });
+    expect(await found('INSTALL_ISSUES')).toEqual([identity.deviceId]);
+
+    // An inventory without them (an older agent, or the tools removed) clears both.
+    agent.send({
+      v: 1,
+      type: 'inventory',
+      deviceId: identity.deviceId,
+      inventory: createInventory({ software: [program('7-Zip')] }),
+    });
+    await waitFor(async () => (await found('REMOTE_SUPPORT_TOOL')).length === 0);
+    expect(await found('INSTALL_ISSUES')).toEqual([]);
     agent.socket.close();
   });
 

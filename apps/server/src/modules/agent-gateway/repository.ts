@@ -1,4 +1,4 @@
-import type { AgentPlatform, DeviceInventory } from '@rmm/domain';
+import { type AgentPlatform, type DeviceInventory, remoteSupportToolsIn } from '@rmm/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { preparedPer } from '../../db/prepared.ts';
@@ -58,6 +58,9 @@ export const saveInventory = async (
       loggedOnUser: inventory.loggedOnUsers[0] ?? null,
       lastBootAt: inventory.lastBootTime ? new Date(inventory.lastBootTime) : null,
       pendingReboot: inventory.pendingReboot,
+      // Derived here from the software the agent lists, so the list stays the one source.
+      remoteSupportTools: remoteSupportToolsIn(inventory.software),
+      installIssues: inventory.installIssues?.length ?? 0,
       ipAddresses: addressesOf(inventory),
       updatedAt: sql`now()`,
     })
