@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { apiTokens, roles, sessions, users } from '../../db/schema.ts';
 
 export const findUserByEmail = async (db: DbOrTx, email: string) => {
@@ -44,14 +45,22 @@ export const insertSession = async (db: DbOrTx, values: typeof sessions.$inferIn
   await db.insert(sessions).values(values);
 };
 
-/** A live session with its user and role, in one query (every signed-in request asks for it). */
-export const findLiveSessionUser = async (db: DbOrTx, idHash: string) => {
-  const [row] = await db
+const sessionUserStatement = preparedPer((db: Db) =>
+  db
     .select({ session: sessions, user: users, role: roles })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .innerJoin(roles, eq(users.roleId, roles.id))
-    .where(and(eq(sessions.id, idHash), gt(sessions.expiresAt, sql`now()`)));
+    .where(and(eq(sessions.id, sql.placeholder('idHash')), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('live_session_user'),
+);
+
+/**
+ * A live session with its user and role, in one query (every signed-in request asks for it): a
+ * prepared statement, so neither drizzle nor PostgreSQL builds or plans it again.
+ */
+export const findLiveSessionUser = async (db: Db, idHash: string) => {
+  const [row] = await sessionUserStatement(db).execute({ idHash });
   return row;
 };
 
