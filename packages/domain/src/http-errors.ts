@@ -1,5 +1,7 @@
 // No zod here: the console's first load reads error answers and their texts with this module alone.
-import type { ErrorBody } from './http.ts';
+
+/** The shape of `ErrorBody` in http.ts, written out so that this module imports nothing (no cycle). */
+type ErrorBody = { error: { code: string; message: string }; resultCode?: string | undefined };
 
 /** Error codes the server answers with, and the HTTP status each maps to. */
 export const errorCodes = {

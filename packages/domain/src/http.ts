@@ -6,6 +6,12 @@ export const ErrorBody = /* @__PURE__ */ z.object({
   resultCode: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+// http-errors.ts writes this shape out by hand; the compiler holds the two equal.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type ErrorBodyShapesAgree = Holds<Same<ErrorBody, NonNullable<ReturnType<typeof readErrorBody>>>>;
+
+import type { readErrorBody } from './http-errors.ts';
 
 export { type ErrorCode, errorCodes, httpMessages } from './http-errors.ts';
 

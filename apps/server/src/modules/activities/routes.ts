@@ -1,5 +1,6 @@
 import { ListActivitiesQuery, ListActivitiesResponse } from '@rmm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
 import { listActivities } from './repository.ts';
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +17,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const result = await listActivities(app.db, request.actor!.scope, query);
+      const result = await listActivities(app.db, actorOf(request).scope, query);
       return { ...result, page: query.page, pageSize: query.pageSize };
     },
   );

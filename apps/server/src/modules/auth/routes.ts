@@ -1,6 +1,7 @@
 import { LoginRequest, LoginResponse, MeResponse, OkResponse } from '@rmm/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
 import * as service from './service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: OkResponse } },
     },
     async (request, reply) => {
-      await service.logout(app.db, request.actor!);
+      await service.logout(app.db, actorOf(request));
       reply.clearCookie(service.SESSION_COOKIE, { path: '/' });
       return { ok: true as const };
     },
@@ -56,6 +57,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MeResponse },
       },
     },
-    async (request) => service.me(app.db, request.actor!),
+    async (request) => service.me(app.db, actorOf(request)),
   );
 };

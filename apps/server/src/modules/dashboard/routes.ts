@@ -7,6 +7,7 @@ import { count } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toNumber } from '../../db/database.ts';
 import { devices } from '../../db/schema.ts';
+import { actorOf } from '../../lib/actor.ts';
 import { inScope } from '../../lib/scope.ts';
 import { countOrganizations } from '../organizations/repository.ts';
 import { countDevicesByStatus, listDeviceCountsByOrganization } from './repository.ts';
@@ -23,7 +24,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = request.actor!.scope;
+      const scope = actorOf(request).scope;
       const [organizations, [deviceRow]] = await Promise.all([
         countOrganizations(app.db, scope),
         app.db.select({ value: count() }).from(devices).where(inScope(devices.organizationId, scope)),
@@ -44,7 +45,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = request.actor!.scope;
+      const scope = actorOf(request).scope;
       const { page, pageSize } = request.query;
       const [data, count, totals] = await Promise.all([
         listDeviceCountsByOrganization(app.db, scope, { page, pageSize }),

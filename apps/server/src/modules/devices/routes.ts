@@ -13,6 +13,7 @@ import {
   UpdateDeviceRequest,
 } from '@rmm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
 import * as service from './service.ts';
 
 const tags = ['devices'];
@@ -41,7 +42,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      const result = await service.listDevices(app.db, request.actor!, request.query);
+      const result = await service.listDevices(app.db, actorOf(request), request.query);
       return { ...result, page, pageSize };
     },
   );
@@ -57,7 +58,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeviceNode },
       },
     },
-    async (request) => service.getDevice(app.db, request.actor!, request.params.id),
+    async (request) => service.getDevice(app.db, actorOf(request), request.params.id),
   );
 
   app.get(
@@ -72,7 +73,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListDeviceMetricsResponse },
       },
     },
-    async (request) => service.listMetrics(app.db, request.actor!, request.params.id, request.query),
+    async (request) => service.listMetrics(app.db, actorOf(request), request.params.id, request.query),
   );
 
   // Spec §7: POST /query/device {nodeIds, includeParentsAndChildren, cacheExpiration, mode}.
@@ -87,7 +88,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QueryDeviceResponse },
       },
     },
-    async (request) => service.queryDevices({ db: app.db, actor: request.actor!, input: request.body }),
+    async (request) => service.queryDevices({ db: app.db, actor: actorOf(request), input: request.body }),
   );
 
   app.patch(
@@ -106,7 +107,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       service.updateDevice({
         db: app.db,
         bus: app.bus,
-        actor: request.actor!,
+        actor: actorOf(request),
         id: request.params.id,
         input: request.body,
       }),
@@ -124,7 +125,12 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteDevice({ db: app.db, bus: app.bus, actor: request.actor!, id: request.params.id });
+      await service.deleteDevice({
+        db: app.db,
+        bus: app.bus,
+        actor: actorOf(request),
+        id: request.params.id,
+      });
       return { ok: true as const };
     },
   );

@@ -10,6 +10,7 @@ import {
   OkResponse,
 } from '@rmm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
 import * as service from './service.ts';
 
 const tags = ['enrolment'];
@@ -27,7 +28,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await service.createToken({ db: app.db, actor: request.actor!, input: request.body });
+      const created = await service.createToken({ db: app.db, actor: actorOf(request), input: request.body });
       return reply.status(201).send(created);
     },
   );
@@ -45,7 +46,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      const result = await service.listTokens(app.db, request.actor!, request.query);
+      const result = await service.listTokens(app.db, actorOf(request), request.query);
       return { ...result, page, pageSize };
     },
   );
@@ -57,7 +58,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Revoke an enrolment token', params: IdParam, response: { 200: OkResponse } },
     },
     async (request) => {
-      await service.revokeToken({ db: app.db, actor: request.actor!, id: request.params.id });
+      await service.revokeToken({ db: app.db, actor: actorOf(request), id: request.params.id });
       return { ok: true as const };
     },
   );

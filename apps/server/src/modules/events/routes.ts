@@ -1,5 +1,6 @@
 import { EVENTS_PATH } from '@rmm/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { actorOf } from '../../lib/actor.ts';
 import { SESSION_COOKIE } from '../auth/service.ts';
 import { createEventHub, type EventClient } from './hub.ts';
 
@@ -23,7 +24,7 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
     },
     async (socket, request) => {
       // `ready` tells the console that every event from now on will reach it (its cue to reload).
-      await hub.add({ socket, actor: request.actor!, credential: credentialOf(request) });
+      await hub.add({ socket, actor: actorOf(request), credential: credentialOf(request) });
       if (socket.readyState === socket.OPEN)
         socket.send(JSON.stringify({ type: 'ready', time: new Date().toISOString() }));
     },

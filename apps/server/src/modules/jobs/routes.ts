@@ -10,6 +10,7 @@ import {
 } from '@rmm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor.ts';
 import { submitJobDescription } from './openapi.ts';
 import { getJob, listJobs } from './service.ts';
 import { submitJobs } from './submit.ts';
@@ -53,7 +54,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       submitJobs({
         db: app.db,
         bus: app.bus,
-        actor: request.actor!,
+        actor: actorOf(request),
         input: request.body,
         idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
         jobExpirySeconds: app.config.jobExpirySeconds,
@@ -71,7 +72,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GetJobResponse },
       },
     },
-    async (request) => getJob(app.db, request.actor!, request.params.jobUid),
+    async (request) => getJob(app.db, actorOf(request), request.params.jobUid),
   );
 
   app.get(
@@ -85,6 +86,6 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListJobsResponse },
       },
     },
-    async (request) => listJobs(app.db, request.actor!, request.query),
+    async (request) => listJobs(app.db, actorOf(request), request.query),
   );
 };

@@ -9,6 +9,7 @@ import {
   UpdateOrganizationRequest,
 } from '@rmm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
 import * as repo from './repository.ts';
 import * as service from './service.ts';
 
@@ -28,7 +29,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, pageSize, search, sort } = request.query;
-      const result = await repo.listOrganizations(app.db, request.actor!.scope, {
+      const result = await repo.listOrganizations(app.db, actorOf(request).scope, {
         page,
         pageSize,
         search,
@@ -49,7 +50,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Organization },
       },
     },
-    async (request) => service.getOrganization(app.db, request.actor!, request.params.id),
+    async (request) => service.getOrganization(app.db, actorOf(request), request.params.id),
   );
 
   // Spec §7: GET /client/{id} reads `resultCode` and `client`.
@@ -66,7 +67,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       resultCode: 'SUCCESS' as const,
-      client: await service.getOrganization(app.db, request.actor!, request.params.id),
+      client: await service.getOrganization(app.db, actorOf(request), request.params.id),
     }),
   );
 
@@ -84,7 +85,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const organization = await service.createOrganization({
         db: app.db,
-        actor: request.actor!,
+        actor: actorOf(request),
         input: request.body,
       });
       return reply.status(201).send(organization);
@@ -106,7 +107,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       service.updateOrganization({
         db: app.db,
-        actor: request.actor!,
+        actor: actorOf(request),
         id: request.params.id,
         input: request.body,
       }),
@@ -124,7 +125,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteOrganization({ db: app.db, actor: request.actor!, id: request.params.id });
+      await service.deleteOrganization({ db: app.db, actor: actorOf(request), id: request.params.id });
       return { ok: true as const };
     },
   );

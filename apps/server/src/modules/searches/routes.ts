@@ -12,6 +12,7 @@ import {
   UpdateSearchRequest,
 } from '@rmm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
 import { executeAction } from './execute-action.ts';
 import * as service from './service.ts';
 
@@ -44,7 +45,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListDevicesResponse },
       },
     },
-    async (request) => service.runSearch(app.db, request.actor!, request.params.id, request.query),
+    async (request) => service.runSearch(app.db, actorOf(request), request.params.id, request.query),
   );
 
   app.post(
@@ -58,7 +59,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListDevicesResponse },
       },
     },
-    async (request) => service.runCriteria(app.db, request.actor!, request.body),
+    async (request) => service.runCriteria(app.db, actorOf(request), request.body),
   );
 
   app.post(
@@ -73,7 +74,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const search = await service.createSearch({ db: app.db, actor: request.actor!, input: request.body });
+      const search = await service.createSearch({ db: app.db, actor: actorOf(request), input: request.body });
       return reply.status(201).send(search);
     },
   );
@@ -91,7 +92,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateSearch({ db: app.db, actor: request.actor!, id: request.params.id, input: request.body }),
+      service.updateSearch({
+        db: app.db,
+        actor: actorOf(request),
+        id: request.params.id,
+        input: request.body,
+      }),
   );
 
   app.delete(
@@ -106,7 +112,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteSearch({ db: app.db, actor: request.actor!, id: request.params.id });
+      await service.deleteSearch({ db: app.db, actor: actorOf(request), id: request.params.id });
       return { ok: true as const };
     },
   );
@@ -128,7 +134,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       executeAction({
         db: app.db,
         bus: app.bus,
-        actor: request.actor!,
+        actor: actorOf(request),
         input: request.body,
         jobExpirySeconds: app.config.jobExpirySeconds,
       }),

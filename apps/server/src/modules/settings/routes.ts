@@ -1,5 +1,6 @@
 import { FeatureFlags, UpdateFeatureFlagsRequest } from '@rmm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
 import { getFeatureFlags, updateFeatureFlags } from './service.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +23,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FeatureFlags },
       },
     },
-    async (request) => updateFeatureFlags(app.db, request.actor!, request.body),
+    async (request) => updateFeatureFlags(app.db, actorOf(request), request.body),
   );
 };

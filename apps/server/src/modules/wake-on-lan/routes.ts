@@ -1,5 +1,6 @@
 import { IdParam, WakeupResponse } from '@rmm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
 import { wakeUp } from './service.ts';
 
 export const wakeOnLanRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +20,7 @@ export const wakeOnLanRoutes: FastifyPluginAsyncZod = async (app) => {
       wakeUp({
         db: app.db,
         bus: app.bus,
-        actor: request.actor!,
+        actor: actorOf(request),
         id: request.params.id,
         ackTimeoutMs: app.config.wakeOnLanAckTimeoutMs,
       }),
