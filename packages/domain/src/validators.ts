@@ -324,10 +324,10 @@ export const sanitizeScriptArgument = (value: string): string => value.replace(S
 export const ScriptArgument = /* @__PURE__ */ z.string().transform(sanitizeScriptArgument);
 
 /**
- * A script parameter as stored and sent (spec §5): trimmed, then sanitised. The console applies it as
+ * A script parameter as stored and sent (spec §5): sanitised, then trimmed (so `; rm` leaves no blank). The console applies it as
  * the technician types the parameters; the job schema applies it again, so an API client gets the same.
  */
-export const scriptParameterOf = (value: string): string => sanitizeScriptArgument(trimParameter(value));
+export const scriptParameterOf = (value: string): string => trimParameter(sanitizeScriptArgument(value));
 
 /** Numeric-only fields keep digits only. */
 export const stripNonDigits = (value: string): string => value.replace(/\D/g, '');

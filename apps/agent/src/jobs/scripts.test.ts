@@ -100,12 +100,14 @@ describe('script jobs', () => {
     });
   });
 
-  it('passes each parameter as one argument, spaces, quotes and shell characters intact', async () => {
+  it("passes each parameter as one argument: spaces, quotes and globs intact, the spec's characters removed", async () => {
     const test = createTestRunner();
-    const parameters = ['with space', 'quote"d', "it's", '$HOME', '; echo injected', '*', '', 'two\nlines'];
-    const bash = createScriptJob('bash', `for a in "$@"; do printf '[%s]' "$a"; done`, { parameters });
+    const sent = ['with space', 'quote"d', "it's", '$HOME', '; echo injected', '*', '', 'two\nlines'];
+    // The job schema applies spec §5 (sanitised, trimmed) on the agent too; nothing reaches a shell line.
+    const parameters = ['with space', 'quote"d', "it's", 'HOME', 'echo injected', '*', '', 'two\nlines'];
+    const bash = createScriptJob('bash', `for a in "$@"; do printf '[%s]' "$a"; done`, { parameters: sent });
     const python = createScriptJob('python', 'import json, sys\nprint(json.dumps(sys.argv[1:]))', {
-      parameters,
+      parameters: sent,
     });
     test.runner.onJob(bash);
     test.runner.onJob(python);
