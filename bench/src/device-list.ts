@@ -28,7 +28,7 @@ const config = {
 };
 const database = await openDatabase({ driver: 'postgres', url });
 const app = await buildApp({ config, database, secretKey: Buffer.alloc(32, 1), logger: false });
-await ensureAdministrator(database.db, config, () => {});
+await ensureAdministrator({ db: database.db, config, print: () => {} });
 
 // The shared Db type leaves driver results untyped; both drivers answer `{rows}`.
 const rows = async <T>(query: ReturnType<typeof sql>) =>

@@ -17,9 +17,13 @@ const database = await openDatabase(
 );
 const secretKey = loadSecretKey(config.secretKey, config.dataDir);
 const app = await buildApp({ config, database, secretKey });
-await ensureAdministrator(database.db, config, (line) => {
-  // Printed once to the terminal, never to the log stream.
-  process.stdout.write(`\n${line}\n\n`);
+await ensureAdministrator({
+  db: database.db,
+  config,
+  print: (line) => {
+    // Printed once to the terminal, never to the log stream.
+    process.stdout.write(`\n${line}\n\n`);
+  },
 });
 
 let demoAgent: ChildProcess | undefined;
@@ -53,7 +57,7 @@ const metricsListener =
 // `npm start` shows this machine as a live device: a real agent, enrolled with a real token.
 if (config.demo) {
   const stateDir = path.join(config.dataDir, 'demo-agent');
-  const token = await demoEnrollmentToken(database.db, stateDir);
+  const token = await demoEnrollmentToken({ db: database.db, stateDir });
   if (token || fs.existsSync(path.join(stateDir, 'identity.json'))) {
     demoAgent = startDemoAgent({
       serverUrl: `http://127.0.0.1:${config.port}`,

@@ -67,7 +67,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}) => {
     ...overrides,
   };
   const app = await buildApp({ config, database, secretKey: Buffer.alloc(32, 7), logger: false });
-  await ensureAdministrator(database.db, config, () => {});
+  await ensureAdministrator({ db: database.db, config, print: () => {} });
   await app.ready();
 
   const login = async (credentials = ADMIN) => {

@@ -1,21 +1,31 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { restartCloseReason } from '@rmm/domain';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { createLogger } from '../log.ts';
 import { type Connection, startConnection } from './connection.ts';
 
+// The reconnect delays are timers on a fake clock that the tests move on; sockets are real, so each
+// step also lets the event loop take in what the network delivered.
 const cleanups: (() => Promise<void> | void)[] = [];
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+});
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
+  vi.useRealTimers();
 });
 
-const waitFor = async (check: () => boolean, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
+const ioTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Moves the fake clock on in small steps, letting I/O in between, until the check holds. */
+const waitFor = async (check: () => boolean, limitMs = 5000) => {
+  const deadline = Date.now() + limitMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(5);
+    await ioTurn();
   }
 };
 
@@ -77,7 +87,11 @@ describe('the agent connection', () => {
     expect(received).toContain('inventoryRequest');
     await connection.stop();
     const count = server.handshakes.length;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Far past the longest backoff (80 ms) on the fake clock: a stopped connection schedules nothing.
+    for (let i = 0; i < 20; i++) {
+      await vi.advanceTimersByTimeAsync(50);
+      await ioTurn();
+    }
     expect(server.handshakes.length).toBe(count);
   });
 

@@ -38,10 +38,10 @@ export const authPlugin = fp(async (app) => {
 
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
-      request.actor = await actorFromApiToken(app.db, authorization.slice(7).trim());
+      request.actor = await actorFromApiToken({ db: app.db, token: authorization.slice(7).trim() });
     } else {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) request.actor = await actorFromSession(app.db, token);
+      if (token) request.actor = await actorFromSession({ db: app.db, token });
     }
 
     const isStateChanging =

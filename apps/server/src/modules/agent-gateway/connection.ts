@@ -9,9 +9,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { agentReplySubject, agentSubject } from '../../bus/subjects.ts';
-import { publishConsoleEvent } from '../devices/events.ts';
 import { findDeviceSummary } from '../devices/repository.ts';
-import { type AgentJobSession, createAgentJobSession, isJobMessage } from '../jobs/agent-session.ts';
+import { publishConsoleEvent } from '../events/publish.ts';
+import { type AgentJobSession, createAgentJobSession, isJobMessage } from '../jobs/agent/session.ts';
 import type { AgentDevice, AuthenticatedAgent, StoredAgentInfo } from './auth.ts';
 import { parseAgentMessage } from './messages.ts';
 import { saveAgentInfo, saveInventory } from './repository.ts';

@@ -78,7 +78,7 @@ describe('sign-in', () => {
   });
 
   it('accepts a Bearer API token without Origin, and refuses a made-up one', async () => {
-    const token = await createApiToken(ctx.db, 1, 'script');
+    const token = await createApiToken({ db: ctx.db, userId: 1, name: 'script' });
     const ok = await ctx.app.inject({
       method: 'POST',
       url: '/organizations',
@@ -124,7 +124,7 @@ describe('first start', () => {
   it('creates the administrator once, from ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
     const { ensureAdministrator } = await import('./service.ts');
     const lines: string[] = [];
-    await ensureAdministrator(ctx.db, ctx.config, (line) => lines.push(line));
+    await ensureAdministrator({ db: ctx.db, config: ctx.config, print: (line) => lines.push(line) });
     expect(lines).toEqual([]); // users exist already: nothing created, nothing printed
   });
 });

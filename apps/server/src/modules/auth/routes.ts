@@ -25,9 +25,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await service.login(app.db, app.config, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
+      const result = await service.login({
+        db: app.db,
+        config: app.config,
+        input: request.body,
+        meta: {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        },
       });
       setCookie(reply, result.cookie.name, result.cookie.value, result.cookie.maxAgeSeconds);
       return result.response;
@@ -41,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: OkResponse } },
     },
     async (request, reply) => {
-      await service.logout(app.db, actorOf(request));
+      await service.logout({ db: app.db, actor: actorOf(request) });
       reply.clearCookie(service.SESSION_COOKIE, { path: '/' });
       return { ok: true as const };
     },
@@ -57,6 +62,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MeResponse },
       },
     },
-    async (request) => service.me(app.db, actorOf(request)),
+    async (request) => service.me({ db: app.db, actor: actorOf(request) }),
   );
 };

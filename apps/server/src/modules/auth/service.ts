@@ -32,12 +32,17 @@ export type LoginResult = {
 
 const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS');
 
-export const login = async (
-  db: Db,
-  config: Config,
-  input: LoginRequest,
-  meta: LoginMeta,
-): Promise<LoginResult> => {
+export const login = async ({
+  db,
+  config,
+  input,
+  meta,
+}: {
+  db: Db;
+  config: Config;
+  input: LoginRequest;
+  meta: LoginMeta;
+}): Promise<LoginResult> => {
   const found = await repo.findUserByEmail(db, input.email);
   if (!found) {
     await verify(await dummyHash, input.password).catch(() => false);
@@ -82,7 +87,7 @@ export const login = async (
   };
 };
 
-export const logout = async (db: Db, actor: Actor) => {
+export const logout = async ({ db, actor }: { db: Db; actor: Actor }) => {
   await db.transaction(async (tx) => {
     if (actor.sessionId) await repo.deleteSession(tx, actor.sessionId);
     await insertActivity(tx, {
@@ -116,11 +121,15 @@ const toActor = (
 };
 
 /** The actor behind a session cookie, or null. Sessions are server-side, so they can be revoked. */
-export const actorFromSession = async (
-  db: Db,
-  token: string,
-  kind: 'SESSION' | 'MFA_PENDING' = 'SESSION',
-) => {
+export const actorFromSession = async ({
+  db,
+  token,
+  kind = 'SESSION',
+}: {
+  db: Db;
+  token: string;
+  kind?: 'SESSION' | 'MFA_PENDING';
+}) => {
   const idHash = sha256(token);
   const found = await repo.findLiveSessionUser(db, idHash);
   if (!found || found.session.kind !== kind) return null;
@@ -129,7 +138,7 @@ export const actorFromSession = async (
   return toActor(found, 'session', idHash);
 };
 
-export const actorFromApiToken = async (db: Db, token: string) => {
+export const actorFromApiToken = async ({ db, token }: { db: Db; token: string }) => {
   const row = await repo.findLiveApiToken(db, sha256(token));
   if (!row) return null;
   const found = await repo.findUserById(db, row.userId);
@@ -139,13 +148,13 @@ export const actorFromApiToken = async (db: Db, token: string) => {
 };
 
 /** An API token for scripts (`Authorization: Bearer`); its management screen comes with roles. */
-export const createApiToken = async (db: Db, userId: number, name: string) => {
+export const createApiToken = async ({ db, userId, name }: { db: Db; userId: number; name: string }) => {
   const token = `rmm_${randomToken()}`;
   await repo.insertApiToken(db, { userId, name, tokenHash: sha256(token) });
   return token;
 };
 
-export const me = async (db: Db, actor: Actor): Promise<MeResponse> => ({
+export const me = async ({ db, actor }: { db: Db; actor: Actor }): Promise<MeResponse> => ({
   user: {
     id: actor.id,
     email: actor.email,
@@ -161,7 +170,15 @@ export const me = async (db: Db, actor: Actor): Promise<MeResponse> => ({
  * First start: on an empty database the admin comes from ADMIN_EMAIL/ADMIN_PASSWORD, or gets a
  * generated password that is printed once. The Administrator role always holds every permission.
  */
-export const ensureAdministrator = async (db: Db, config: Config, print: (line: string) => void) => {
+export const ensureAdministrator = async ({
+  db,
+  config,
+  print,
+}: {
+  db: Db;
+  config: Config;
+  print: (line: string) => void;
+}) => {
   const roleId = await repo.upsertAdministratorRole(db, allPermissions);
   if ((await repo.countUsers(db)) > 0) return;
   const email = (config.adminEmail ?? 'admin@example.com').toLowerCase();

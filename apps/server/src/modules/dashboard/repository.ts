@@ -50,3 +50,12 @@ export const countDevicesByStatus = async (
     total: toNumber(row?.total),
   };
 };
+
+/** Devices in scope. */
+export const countDevices = async (db: DbOrTx, scope: OrganizationScope) => {
+  const [row] = await db
+    .select({ value: count() })
+    .from(devices)
+    .where(inScope(devices.organizationId, scope));
+  return toNumber(row?.value);
+};

@@ -3,14 +3,10 @@ import {
   ListDevicesByOrganizationResponse,
   SystemSummary,
 } from '@rmm/domain';
-import { count } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toNumber } from '../../db/database.ts';
-import { devices } from '../../db/schema.ts';
 import { actorOf } from '../../lib/actor.ts';
-import { inScope } from '../../lib/scope.ts';
 import { countOrganizations } from '../organizations/repository.ts';
-import { countDevicesByStatus, listDeviceCountsByOrganization } from './repository.ts';
+import { countDevices, countDevicesByStatus, listDeviceCountsByOrganization } from './repository.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -25,11 +21,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = actorOf(request).scope;
-      const [organizations, [deviceRow]] = await Promise.all([
+      const [organizations, devices] = await Promise.all([
         countOrganizations(app.db, scope),
-        app.db.select({ value: count() }).from(devices).where(inScope(devices.organizationId, scope)),
+        countDevices(app.db, scope),
       ]);
-      return { organizations, devices: toNumber(deviceRow?.value) };
+      return { organizations, devices };
     },
   );
 

@@ -14,7 +14,7 @@ afterAll(() => ctx?.close());
 
 describe('the demo seed of npm start', () => {
   it('creates the demo organization with a location and a live enrolment token on the first start', async () => {
-    const token = await demoEnrollmentToken(ctx.db, stateDir);
+    const token = await demoEnrollmentToken({ db: ctx.db, stateDir });
     expect(token).toMatch(/\S{20,}/);
     const orgs = (await ctx.request('GET', '/organizations')).json();
     expect(orgs.data.map((o: { name: string }) => o.name)).toEqual([DEMO_ORGANIZATION]);
@@ -24,14 +24,14 @@ describe('the demo seed of npm start', () => {
   });
 
   it('reuses the demo organization on a later start instead of creating another', async () => {
-    await demoEnrollmentToken(ctx.db, stateDir);
+    await demoEnrollmentToken({ db: ctx.db, stateDir });
     const orgs = (await ctx.request('GET', '/organizations')).json();
     expect(orgs.count).toBe(1);
   });
 
   it('needs no token once the agent holds an identity', async () => {
     fs.writeFileSync(path.join(stateDir, 'identity.json'), '{}');
-    expect(await demoEnrollmentToken(ctx.db, stateDir)).toBeUndefined();
+    expect(await demoEnrollmentToken({ db: ctx.db, stateDir })).toBeUndefined();
   });
 
   it('leaves a deleted demo deleted', async () => {
@@ -39,6 +39,6 @@ describe('the demo seed of npm start', () => {
     const [demo] = (await ctx.request('GET', '/organizations')).json().data;
     await ctx.request('POST', '/organizations', { name: 'Real customer' });
     expect((await ctx.request('DELETE', `/organizations/${demo.id}`)).statusCode).toBe(200);
-    expect(await demoEnrollmentToken(ctx.db, other)).toBeUndefined();
+    expect(await demoEnrollmentToken({ db: ctx.db, stateDir: other })).toBeUndefined();
   });
 });

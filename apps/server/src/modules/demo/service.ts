@@ -3,26 +3,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allPermissions } from '@rmm/domain';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { locations, organizations, roles, users } from '../../db/schema.ts';
 import type { Actor } from '../../types.ts';
 import { createToken } from '../enrollment/service.ts';
 import { countOrganizations } from '../organizations/repository.ts';
 import { createOrganization } from '../organizations/service.ts';
+import { findFirstLocation, findFirstUser, findOrganizationByName } from './repository.ts';
 
 export const DEMO_ORGANIZATION = 'Demo organization';
 const agentMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../agent/src/main.ts');
 
 /** The first administrator acts for the demo seed, so its activities name a real user. */
 const systemActor = async (db: Db): Promise<Actor> => {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, roleName: roles.name })
-    .from(users)
-    .innerJoin(roles, eq(users.roleId, roles.id))
-    .orderBy(asc(users.id))
-    .limit(1);
+  const row = await findFirstUser(db);
   if (!row) throw new Error('no administrator to seed the demo with');
   return { ...row, permissions: new Set(allPermissions), scope: 'all', via: 'session' };
 };
@@ -32,14 +26,16 @@ const systemActor = async (db: Db): Promise<Actor> => {
  * later starts the agent reuses its stored identity and needs none. Undefined when the demo
  * organization was deleted, so a removed demo stays removed.
  */
-export const demoEnrollmentToken = async (db: Db, stateDir: string): Promise<string | undefined> => {
+export const demoEnrollmentToken = async ({
+  db,
+  stateDir,
+}: {
+  db: Db;
+  stateDir: string;
+}): Promise<string | undefined> => {
   if (fs.existsSync(path.join(stateDir, 'identity.json'))) return undefined;
   const actor = await systemActor(db);
-  let [demo] = await db
-    .select()
-    .from(organizations)
-    .where(eq(organizations.name, DEMO_ORGANIZATION))
-    .limit(1);
+  let demo = await findOrganizationByName(db, DEMO_ORGANIZATION);
   if (!demo && (await countOrganizations(db, 'all')) === 0) {
     const created = await createOrganization({
       db,
@@ -51,10 +47,10 @@ export const demoEnrollmentToken = async (db: Db, stateDir: string): Promise<str
         locations: [{ name: 'Main office', address: '', description: '' }],
       },
     });
-    [demo] = await db.select().from(organizations).where(eq(organizations.id, created.id));
+    demo = await findOrganizationByName(db, created.name);
   }
   if (!demo) return undefined;
-  const [location] = await db.select().from(locations).where(eq(locations.organizationId, demo.id)).limit(1);
+  const location = await findFirstLocation(db, demo.id);
   const { token } = await createToken({
     db,
     actor,

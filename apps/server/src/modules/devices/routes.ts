@@ -42,7 +42,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      const result = await service.listDevices(app.db, actorOf(request), request.query);
+      const result = await service.listDevices({ db: app.db, actor: actorOf(request), query: request.query });
       return { ...result, page, pageSize };
     },
   );
@@ -58,7 +58,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeviceNode },
       },
     },
-    async (request) => service.getDevice(app.db, actorOf(request), request.params.id),
+    async (request) => service.getDevice({ db: app.db, actor: actorOf(request), id: request.params.id }),
   );
 
   app.get(
@@ -73,7 +73,13 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListDeviceMetricsResponse },
       },
     },
-    async (request) => service.listMetrics(app.db, actorOf(request), request.params.id, request.query),
+    async (request) =>
+      service.listMetrics({
+        db: app.db,
+        actor: actorOf(request),
+        id: request.params.id,
+        query: request.query,
+      }),
   );
 
   // Spec §7: POST /query/device {nodeIds, includeParentsAndChildren, cacheExpiration, mode}.

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
-import { publishConsoleEvent } from './events.ts';
+import { publishConsoleEvent } from '../events/publish.ts';
 import * as repo from './repository.ts';
 
 type Update = z.output<typeof UpdateDeviceRequest>;
@@ -39,19 +39,21 @@ const activity = (actor: Actor, action: string, device: Device, detail?: string)
   detail: detail ?? null,
 });
 
-export const getDeviceSummary = async (db: Db, actor: Actor, id: number): Promise<Device> => {
+type Read = { db: Db; actor: Actor; id: number };
+
+export const getDeviceSummary = async ({ db, actor, id }: Read): Promise<Device> => {
   const device = await repo.findDeviceSummary(db, actor.scope, id);
   if (!device) throw notFound(DEVICE_NOT_FOUND);
   return device;
 };
 
-export const getDevice = async (db: Db, actor: Actor, id: number): Promise<DeviceNode> => {
+export const getDevice = async ({ db, actor, id }: Read): Promise<DeviceNode> => {
   const [node] = await repo.findDeviceNodes(db, actor.scope, [id], true);
   if (!node) throw notFound(DEVICE_NOT_FOUND);
   return node;
 };
 
-export const listDevices = (db: Db, actor: Actor, query: ListDevicesQuery) =>
+export const listDevices = ({ db, actor, query }: { db: Db; actor: Actor; query: ListDevicesQuery }) =>
   repo.listDevices(db, actor.scope, query);
 
 /** Spec §7 POST /query/device: nodes in the caller's scope, with relatives when asked. */
@@ -79,14 +81,14 @@ const tellAgent = (bus: Bus, deviceId: number, message: ServerMessage) =>
   bus.publish(agentSubject(deviceId), message);
 
 export const updateDevice = async ({ db, bus, actor, id, input }: Change & { input: Update }) => {
-  const before = await getDeviceSummary(db, actor, id);
+  const before = await getDeviceSummary({ db, actor, id });
   await checkUpdate(db, actor, before, input);
   const action = input.approvalStatus ? 'device.approval' : 'device.update';
   await db.transaction(async (tx) => {
     await repo.updateDeviceRow(tx, id, input);
     await insertActivity(tx, activity(actor, action, before, `changed ${Object.keys(input).join(', ')}`));
   });
-  const device = await getDeviceSummary(db, actor, id);
+  const device = await getDeviceSummary({ db, actor, id });
   publishConsoleEvent(bus, {
     type: 'device.updated',
     time: new Date().toISOString(),
@@ -104,11 +106,11 @@ export const updateDevice = async ({ db, bus, actor, id, input }: Change & { inp
       });
     }
   }
-  return getDevice(db, actor, id);
+  return getDevice({ db, actor, id });
 };
 
 export const deleteDevice = async ({ db, bus, actor, id }: Change) => {
-  const device = await getDeviceSummary(db, actor, id);
+  const device = await getDeviceSummary({ db, actor, id });
   await db.transaction(async (tx) => {
     await repo.deleteDeviceRow(tx, id);
     await insertActivity(tx, activity(actor, 'device.delete', device));
@@ -128,8 +130,8 @@ export const deleteDevice = async ({ db, bus, actor, id }: Change) => {
   });
 };
 
-export const listMetrics = async (db: Db, actor: Actor, id: number, query: ListDeviceMetricsQuery) => {
-  await getDeviceSummary(db, actor, id);
+export const listMetrics = async ({ db, actor, id, query }: Read & { query: ListDeviceMetricsQuery }) => {
+  await getDeviceSummary({ db, actor, id });
   const to = query.to ? new Date(query.to) : new Date();
   const from = query.from ? new Date(query.from) : new Date(to.getTime() - DAY_MS);
   return { data: await repo.listMetricSamples(db, id, from, to) };

@@ -46,7 +46,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      const result = await service.listTokens(app.db, actorOf(request), request.query);
+      const result = await service.listTokens({ db: app.db, actor: actorOf(request), query: request.query });
       return { ...result, page, pageSize };
     },
   );

@@ -16,8 +16,8 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest, DomainError, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
-import { publishConsoleEvent } from '../devices/events.ts';
 import { findDeviceSummary, locationBelongsTo } from '../devices/repository.ts';
+import { publishConsoleEvent } from '../events/publish.ts';
 import { findOrganization } from '../organizations/repository.ts';
 import * as repo from './repository.ts';
 
@@ -65,8 +65,15 @@ export const createToken = async ({ db, actor, input }: { db: Db; actor: Actor; 
   return { id: stored.id, token, expiresAt: stored.expiresAt } satisfies CreateEnrollmentTokenResponse;
 };
 
-export const listTokens = (db: Db, actor: Actor, query: ListEnrollmentTokensQuery) =>
-  repo.listTokens(db, actor.scope, query);
+export const listTokens = ({
+  db,
+  actor,
+  query,
+}: {
+  db: Db;
+  actor: Actor;
+  query: ListEnrollmentTokensQuery;
+}) => repo.listTokens(db, actor.scope, query);
 
 export const revokeToken = async ({ db, actor, id }: { db: Db; actor: Actor; id: number }) => {
   const token = await repo.findToken(db, actor.scope, id);

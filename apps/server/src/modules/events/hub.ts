@@ -39,7 +39,9 @@ export const createEventHub = (app: FastifyInstance) => {
     for (const client of clients) {
       const { via, value } = client.credential;
       const actor =
-        via === 'token' ? await actorFromApiToken(app.db, value) : await actorFromSession(app.db, value);
+        via === 'token'
+          ? await actorFromApiToken({ db: app.db, token: value })
+          : await actorFromSession({ db: app.db, token: value });
       if (actor) client.actor = actor;
       else client.socket.close(CLOSE_SIGNED_OUT, 'signed out');
     }

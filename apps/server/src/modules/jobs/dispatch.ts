@@ -1,7 +1,7 @@
 import type { ServerJob, ServerJobCancel, StoredJob } from '@rmm/domain';
 import type { Bus } from '../../bus/index.ts';
 import { agentSubject } from '../../bus/subjects.ts';
-import { publishConsoleEvent } from '../devices/events.ts';
+import { publishConsoleEvent } from '../events/publish.ts';
 import { type JobRow, toStoredJob } from './mapper.ts';
 
 /** Messages to agents and consoles, always sent after the change they tell of has committed. */

@@ -1,8 +1,13 @@
 import fp from 'fastify-plugin';
+import { createReportWriter } from './agent/reports.ts';
 import { createJobSweeper } from './sweeper.ts';
 
-/** Runs the job expiry sweeper every JOB_EXPIRY_SWEEP_INTERVAL_MS until the app closes. */
+/**
+ * The server's writer of agents' job reports (`app.jobReports`, shared by every agent connection), and
+ * the job expiry sweeper, run every JOB_EXPIRY_SWEEP_INTERVAL_MS until the app closes.
+ */
 export const jobsPlugin = fp(async (app) => {
+  app.decorate('jobReports', createReportWriter({ db: app.db, bus: app.bus, log: app.log }));
   const sweeper = createJobSweeper({
     db: app.db,
     bus: app.bus,

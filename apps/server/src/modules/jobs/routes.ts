@@ -72,7 +72,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GetJobResponse },
       },
     },
-    async (request) => getJob(app.db, actorOf(request), request.params.jobUid),
+    async (request) => getJob({ db: app.db, actor: actorOf(request), jobUid: request.params.jobUid }),
   );
 
   app.get(
@@ -86,6 +86,6 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListJobsResponse },
       },
     },
-    async (request) => listJobs(app.db, actorOf(request), request.query),
+    async (request) => listJobs({ db: app.db, actor: actorOf(request), query: request.query }),
   );
 };

@@ -6,7 +6,15 @@ import { toStoredJob } from './mapper.ts';
 import * as repo from './repository.ts';
 
 /** Spec §7 GET /webapp/job/{jobUid}: the job with its history; one outside the scope is not found. */
-export const getJob = async (db: Db, actor: Actor, jobUid: string): Promise<GetJobResponse> => {
+export const getJob = async ({
+  db,
+  actor,
+  jobUid,
+}: {
+  db: Db;
+  actor: Actor;
+  jobUid: string;
+}): Promise<GetJobResponse> => {
   const row = await repo.findJob(db, actor.scope, jobUid);
   if (!row) throw jobError('JOB_NOT_FOUND');
   const history = await repo.listJobHistory(db, row.id);
@@ -20,7 +28,7 @@ export const getJob = async (db: Db, actor: Actor, jobUid: string): Promise<GetJ
 };
 
 /** GET /jobs: pending jobs (or all) in the caller's scope, newest first. */
-export const listJobs = async (db: Db, actor: Actor, query: ListJobsQuery) => {
+export const listJobs = async ({ db, actor, query }: { db: Db; actor: Actor; query: ListJobsQuery }) => {
   const { rows, count } = await repo.listJobs(db, actor.scope, query);
   return { data: rows.map(toStoredJob), count, page: query.page, pageSize: query.pageSize };
 };

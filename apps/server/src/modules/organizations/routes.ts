@@ -50,7 +50,8 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Organization },
       },
     },
-    async (request) => service.getOrganization(app.db, actorOf(request), request.params.id),
+    async (request) =>
+      service.getOrganization({ db: app.db, actor: actorOf(request), id: request.params.id }),
   );
 
   // Spec §7: GET /client/{id} reads `resultCode` and `client`.
@@ -67,7 +68,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       resultCode: 'SUCCESS' as const,
-      client: await service.getOrganization(app.db, actorOf(request), request.params.id),
+      client: await service.getOrganization({ db: app.db, actor: actorOf(request), id: request.params.id }),
     }),
   );
 

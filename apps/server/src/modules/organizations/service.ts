@@ -30,7 +30,15 @@ const activity = (
   detail: detail ?? null,
 });
 
-export const getOrganization = async (db: Db, actor: Actor, id: number): Promise<Organization> => {
+export const getOrganization = async ({
+  db,
+  actor,
+  id,
+}: {
+  db: Db;
+  actor: Actor;
+  id: number;
+}): Promise<Organization> => {
   const organization = await repo.findOrganization(db, actor.scope, id);
   if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
   return organization;
@@ -53,11 +61,11 @@ export const createOrganization = async ({ db, actor, input }: Options<Create>):
     await insertActivity(tx, activity(actor, 'organization.create', { id: newId, name: input.name }));
     return newId;
   });
-  return getOrganization(db, actor, id);
+  return getOrganization({ db, actor, id });
 };
 
 export const updateOrganization = async ({ db, actor, input, id }: Options<Update> & { id: number }) => {
-  const before = await getOrganization(db, actor, id);
+  const before = await getOrganization({ db, actor, id });
   const knownLocationIds = new Set(before.locations.map((l) => l.id));
   const foreign = input.locations?.find((l) => l.id !== undefined && !knownLocationIds.has(l.id));
   if (foreign)
@@ -75,11 +83,11 @@ export const updateOrganization = async ({ db, actor, input, id }: Options<Updat
       activity(actor, 'organization.update', { id, name: input.name ?? before.name }, `changed ${changed}`),
     );
   });
-  return getOrganization(db, actor, id);
+  return getOrganization({ db, actor, id });
 };
 
 export const deleteOrganization = async ({ db, actor, id }: { db: Db; actor: Actor; id: number }) => {
-  const organization = await getOrganization(db, actor, id);
+  const organization = await getOrganization({ db, actor, id });
   await db.transaction(async (tx) => {
     const deviceCount = await repo.countDevicesOfOrganization(tx, id);
     if (deviceCount > 0) {

@@ -14,8 +14,8 @@ import type { Db, Tx } from '../../db/database.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivities } from '../activities/repository.ts';
-import { publishConsoleEvent } from '../devices/events.ts';
 import * as devicesRepo from '../devices/repository.ts';
+import { publishConsoleEvent } from '../events/publish.ts';
 import { defaultJobNameOf, isJobAction, type JobAction, submitActionJobs } from '../jobs/action-jobs.ts';
 import { criteriaOfSearch } from './service.ts';
 
@@ -33,7 +33,7 @@ const activityActionOf: Record<DeviceAction, string> = {
 };
 
 const resolveTarget = async (db: Db, target: Input['target']) =>
-  'searchId' in target ? { criteria: await criteriaOfSearch(db, target.searchId) } : target;
+  'searchId' in target ? { criteria: await criteriaOfSearch({ db, id: target.searchId }) } : target;
 
 const resolveLocation = async (db: Db, actor: Actor, input: Input) => {
   if (input.action !== 'MOVE_TO_LOCATION') return undefined;

@@ -30,7 +30,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListSearchesResponse },
       },
     },
-    async () => service.listSearches(app.db),
+    async () => service.listSearches({ db: app.db }),
   );
 
   app.get(
@@ -45,7 +45,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListDevicesResponse },
       },
     },
-    async (request) => service.runSearch(app.db, actorOf(request), request.params.id, request.query),
+    async (request) =>
+      service.runSearch({ db: app.db, actor: actorOf(request), id: request.params.id, query: request.query }),
   );
 
   app.post(
@@ -59,7 +60,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListDevicesResponse },
       },
     },
-    async (request) => service.runCriteria(app.db, actorOf(request), request.body),
+    async (request) => service.runCriteria({ db: app.db, actor: actorOf(request), input: request.body }),
   );
 
   app.post(

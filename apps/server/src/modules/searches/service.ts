@@ -44,12 +44,12 @@ const toSearch = (row: repo.SavedSearchRow): DeviceSearch =>
   });
 
 /** Spec §7 GET /searches: the presets first, then the stored searches by name. */
-export const listSearches = async (db: Db): Promise<DeviceSearch[]> => [
+export const listSearches = async ({ db }: { db: Db }): Promise<DeviceSearch[]> => [
   ...presets,
   ...(await repo.listSavedSearches(db)).map(toSearch),
 ];
 
-export const getSearch = async (db: Db, id: number): Promise<DeviceSearch> => {
+export const getSearch = async ({ db, id }: { db: Db; id: number }): Promise<DeviceSearch> => {
   const preset = presets.find((p) => p.id === id);
   if (preset) return preset;
   const row = id > 0 ? await repo.findSavedSearch(db, id) : undefined;
@@ -57,18 +57,36 @@ export const getSearch = async (db: Db, id: number): Promise<DeviceSearch> => {
   return toSearch(row);
 };
 
-export const criteriaOfSearch = async (db: Db, id: number): Promise<SearchCriteria> =>
-  (await getSearch(db, id)).criteria;
+export const criteriaOfSearch = async ({ db, id }: { db: Db; id: number }): Promise<SearchCriteria> =>
+  (await getSearch({ db, id })).criteria;
 
 /** Runs a search in the caller's scope, with the device list's filters and paging. */
-export const runSearch = async (db: Db, actor: Actor, id: number, query: RunSearchQuery) => {
-  const criteria = await criteriaOfSearch(db, id);
+export const runSearch = async ({
+  db,
+  actor,
+  id,
+  query,
+}: {
+  db: Db;
+  actor: Actor;
+  id: number;
+  query: RunSearchQuery;
+}) => {
+  const criteria = await criteriaOfSearch({ db, id });
   const result = await listDevices(db, actor.scope, query, criteria);
   return { ...result, page: query.page, pageSize: query.pageSize };
 };
 
 /** Criteria given inline: what a search would match before it is saved. */
-export const runCriteria = async (db: Db, actor: Actor, input: z.output<typeof RunCriteriaRequest>) => {
+export const runCriteria = async ({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  input: z.output<typeof RunCriteriaRequest>;
+}) => {
   const { criteria, ...query } = input;
   const result = await listDevices(db, actor.scope, query, criteria);
   return { ...result, page: query.page, pageSize: query.pageSize };

@@ -23,6 +23,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FeatureFlags },
       },
     },
-    async (request) => updateFeatureFlags(app.db, actorOf(request), request.body),
+    async (request) => updateFeatureFlags({ db: app.db, actor: actorOf(request), changes: request.body }),
   );
 };

@@ -11,7 +11,15 @@ export const getFeatureFlags = async (db: DbOrTx): Promise<FeatureFlags> => ({
   ...((await getSetting<Partial<FeatureFlags>>(db, FLAGS_KEY)) ?? {}),
 });
 
-export const updateFeatureFlags = async (db: Db, actor: Actor, changes: UpdateFeatureFlagsRequest) =>
+export const updateFeatureFlags = async ({
+  db,
+  actor,
+  changes,
+}: {
+  db: Db;
+  actor: Actor;
+  changes: UpdateFeatureFlagsRequest;
+}) =>
   db.transaction(async (tx) => {
     const next = { ...(await getFeatureFlags(tx)), ...changes };
     await putSetting(tx, FLAGS_KEY, next);

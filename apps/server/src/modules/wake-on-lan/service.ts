@@ -33,7 +33,17 @@ const noUsableAgent = () =>
   });
 
 /** Sends wakeOnLan to one agent through the bus and waits for its answer (undefined: no answer in time). */
-export const requestWake = (bus: Bus, deviceId: number, macs: string[], timeoutMs: number) =>
+export const requestWake = ({
+  bus,
+  deviceId,
+  macs,
+  timeoutMs,
+}: {
+  bus: Bus;
+  deviceId: number;
+  macs: string[];
+  timeoutMs: number;
+}) =>
   new Promise<WakeReply | undefined>((resolve) => {
     const requestId = randomUUID();
     const finish = (reply: WakeReply | undefined) => {
@@ -63,7 +73,7 @@ export const wakeUp = async ({ db, bus, actor, id, ackTimeoutMs }: WakeUp): Prom
     sharesSubnet(subnetsOf(agent.interfaces ?? []), targetNics),
   );
   for (const agent of candidates.slice(0, MAX_ATTEMPTS)) {
-    const reply = await requestWake(bus, agent.id, macs, ackTimeoutMs);
+    const reply = await requestWake({ bus, deviceId: agent.id, macs, timeoutMs: ackTimeoutMs });
     if (!reply?.ok) continue;
     await insertActivity(db, {
       actorId: actor.id,

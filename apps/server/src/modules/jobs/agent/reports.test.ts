@@ -1,8 +1,8 @@
 import type { ServerMessage } from '@rmm/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { type AgentJobContext, onJobAck, onJobResult } from './agent-reports.ts';
-import { createDevice, createScriptJob, getJob, submitJobs } from './test-fixtures.ts';
+import { createTestApp, type TestContext } from '../../../../test/helpers.ts';
+import { createDevice, createScriptJob, getJob, submitJobs } from '../test-fixtures.ts';
+import { type AgentJobContext, createReportWriter, onJobAck, onJobResult } from './reports.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -21,6 +21,12 @@ const result = (deviceId: number, jobUid: string, finishedAt = new Date().toISOS
   finishedAt,
 });
 
+/** A writer of its own, so the test's logger sees what it logs. */
+const withWriter = (store: Omit<AgentJobContext, 'jobReports'>): AgentJobContext => ({
+  ...store,
+  jobReports: createReportWriter(store),
+});
+
 describe('job reports of many agents at once', () => {
   it('writes the reports that arrive together in one batch; a bad one fails alone', async () => {
     const devices = await Promise.all([1, 2, 3].map(() => createDevice(ctx)));
@@ -29,7 +35,7 @@ describe('job reports of many agents at once', () => {
     );
     const sent: ServerMessage[][] = devices.map(() => []);
     const log = { warn: vi.fn(), error: vi.fn() };
-    const reports: AgentJobContext = { db: ctx.db, bus: ctx.app.bus, log };
+    const reports = withWriter({ db: ctx.db, bus: ctx.app.bus, log });
     const agents = devices.map((device, i) => ({
       device: { id: device.id, organizationId: device.organizationId },
       send: (message: ServerMessage) => void sent[i]!.push(message),
@@ -95,7 +101,7 @@ describe('job reports of many agents at once', () => {
     const device = await createDevice(ctx);
     const [job] = await submitJobs(ctx, device.id, [createScriptJob()]);
     const messages: ServerMessage[] = [];
-    const reports: AgentJobContext = { db: ctx.db, bus: ctx.app.bus, log: { warn: vi.fn(), error: vi.fn() } };
+    const reports = withWriter({ db: ctx.db, bus: ctx.app.bus, log: { warn: vi.fn(), error: vi.fn() } });
     const agent = { id: device.id, organizationId: device.organizationId };
     const send = (message: ServerMessage) => void messages.push(message);
     const ack = { v: 1 as const, type: 'jobAck' as const, deviceId: device.id, jobUid: job!.jobUid };

@@ -1,8 +1,8 @@
 import type { ServerJob, ServerJobCancel, ServerMessage } from '@rmm/domain';
-import { type AgentJobContext, type AgentJobDevice, recordJobNote } from './agent-reports.ts';
-import { cancelMessage, jobMessage, publishJobUpdates } from './dispatch.ts';
-import { EXPIRE_BATCH, expireQueuedJobs } from './expire.ts';
-import * as repo from './repository.ts';
+import { cancelMessage, jobMessage, publishJobUpdates } from '../dispatch.ts';
+import { EXPIRE_BATCH, expireQueuedJobs } from '../expire.ts';
+import * as repo from '../repository.ts';
+import { type AgentJobContext, type AgentJobDevice, recordJobNote } from './reports.ts';
 
 /** Job messages that reach a connection through the bus. */
 export type JobBusMessage = ServerJob | ServerJobCancel;

@@ -1,12 +1,12 @@
 import type { AgentJobAck, AgentJobOutput, AgentJobResult, AgentMessage, ServerMessage } from '@rmm/domain';
-import { createJobDelivery } from './agent-delivery.ts';
+import { createJobDelivery } from './delivery.ts';
 import {
   type AgentJobContext,
   type AgentJobDevice,
   createOutputRelay,
   onJobAck,
   onJobResult,
-} from './agent-reports.ts';
+} from './reports.ts';
 
 export type AgentJobMessage = AgentJobAck | AgentJobOutput | AgentJobResult;
 

@@ -6,21 +6,24 @@ import {
   type JobStatus,
   type ServerMessage,
 } from '@rmm/domain';
-import type { Bus } from '../../bus/index.ts';
-import type { Db, Tx } from '../../db/database.ts';
-import { insertActivities, type NewActivity } from '../activities/repository.ts';
-import { publishConsoleEvent } from '../devices/events.ts';
-import { jobActivity } from './activities.ts';
-import { cancelMessage, publishJobUpdates } from './dispatch.ts';
-import type { JobRow } from './mapper.ts';
-import type { NewHistoryEntry } from './repository.ts';
-import * as repo from './repository.ts';
-import { capResultContent, describeResult } from './result-content.ts';
+import type { Bus } from '../../../bus/index.ts';
+import type { Db, Tx } from '../../../db/database.ts';
+import { insertActivities, type NewActivity } from '../../activities/repository.ts';
+import { publishConsoleEvent } from '../../events/publish.ts';
+import { jobActivity } from '../activities.ts';
+import { cancelMessage, publishJobUpdates } from '../dispatch.ts';
+import type { JobRow } from '../mapper.ts';
+import type { NewHistoryEntry } from '../repository.ts';
+import * as repo from '../repository.ts';
+import { capResultContent, describeResult } from '../result-content.ts';
 
 /** What an agent reports about its jobs: acknowledgements, live output, results. */
 
 type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-export type AgentJobContext = { db: Db; bus: Bus; log: Logger };
+/** What the report writer needs: the database, the bus for console events, a logger. */
+export type JobReportStore = { db: Db; bus: Bus; log: Logger };
+/** A connection's jobs side: the store and the server's one report writer (`app.jobReports`). */
+export type AgentJobContext = JobReportStore & { jobReports: JobReportWriter };
 export type AgentJobDevice = { id: number; organizationId: number };
 type Send = (message: ServerMessage) => void;
 
@@ -141,7 +144,7 @@ type ResultReport = Extract<Report, { kind: 'result' }>;
  * One transaction for a batch of reports (per job at most one ack, then at most one result: a script
  * that ends at once is acknowledged and finished in one write), then the answers.
  */
-const writeBatch = async (ctx: AgentJobContext, reports: Report[]) => {
+const writeBatch = async (ctx: JobReportStore, reports: Report[]) => {
   const notes = reports.filter((r) => r.kind === 'note');
   const acks = reports.filter((r): r is AckReport => r.kind === 'ack');
   const results = reports.filter((r): r is ResultReport => r.kind === 'result');
@@ -205,7 +208,12 @@ const jobUidOf = (report: Report) => (report.kind === 'note' ? report.jobUid : r
  * once. One batch at a time, in arrival order. A batch that fails is written again report by report,
  * so one bad report fails alone.
  */
-const createReportWriter = (ctx: AgentJobContext) => {
+/**
+ * The server's writer of agents' job reports: reports that arrive in one turn of the event loop share a
+ * transaction, each job's reports stay in order. One per server, decorated as `app.jobReports` by the
+ * jobs plugin, so all its connections' reports share the batches.
+ */
+export const createReportWriter = (ctx: JobReportStore) => {
   const queue: Pending[] = [];
   let isRunning = false;
 
@@ -271,20 +279,11 @@ const createReportWriter = (ctx: AgentJobContext) => {
     });
 };
 
-/** One writer per server (per context): its reports share the batches. */
-const writers = new WeakMap<AgentJobContext, ReturnType<typeof createReportWriter>>();
-const writerOf = (ctx: AgentJobContext) => {
-  let writer = writers.get(ctx);
-  if (!writer) {
-    writer = createReportWriter(ctx);
-    writers.set(ctx, writer);
-  }
-  return writer;
-};
+export type JobReportWriter = ReturnType<typeof createReportWriter>;
 
 /** The agent's `jobAck`: a job not started yet is IN_PROGRESS now. Resolves once written and answered. */
 export const onJobAck = (ctx: AgentJobContext, device: AgentJobDevice, send: Send, message: AgentJobAck) =>
-  writerOf(ctx)({ kind: 'ack', device, send, message });
+  ctx.jobReports({ kind: 'ack', device, send, message });
 
 /**
  * The agent's `jobResult`, stored unless the job has finished already (a cancel won the race: the
@@ -295,7 +294,7 @@ export const onJobResult = (
   device: AgentJobDevice,
   send: Send,
   message: AgentJobResult,
-) => writerOf(ctx)({ kind: 'result', device, send, message });
+) => ctx.jobReports({ kind: 'result', device, send, message });
 
 type NoteReport = Extract<Report, { kind: 'note' }>;
 
@@ -304,9 +303,11 @@ type NoteReport = Extract<Report, { kind: 'note' }>;
  * agent streams output), written with the next batch, so it keeps its place among the job's reports.
  */
 export const recordJobNote = (ctx: AgentJobContext, note: Omit<NoteReport, 'kind'>) =>
-  writerOf(ctx)({ kind: 'note', ...note }).catch((error) =>
-    ctx.log.error({ err: error, jobUid: note.jobUid, event: note.event }, 'could not record a job note'),
-  );
+  ctx
+    .jobReports({ kind: 'note', ...note })
+    .catch((error) =>
+      ctx.log.error({ err: error, jobUid: note.jobUid, event: note.event }, 'could not record a job note'),
+    );
 
 /** Live output is relayed to consoles (job.output), not stored: the result holds the capped output. */
 export const createOutputRelay = (ctx: AgentJobContext, device: AgentJobDevice) => {
