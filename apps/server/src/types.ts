@@ -39,7 +39,5 @@ declare module 'fastify' {
     database: import('./db/database.ts').Database;
     config: import('./config.ts').Config;
     secretKey: Buffer;
-    /** The writer of agents' job reports (jobs plugin). */
-    jobReports: import('./modules/jobs/agent/reports.ts').JobReportWriter;
   }
 }

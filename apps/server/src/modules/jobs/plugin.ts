@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
-import { createReportWriter } from './agent/reports.ts';
+import { createReportWriter, type JobReportWriter } from './agent/reports.ts';
 import { createJobSweeper } from './sweeper.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The writer of agents' job reports, shared by every agent connection of this process. */
+    jobReports: JobReportWriter;
+  }
+}
 
 /**
  * The server's writer of agents' job reports (`app.jobReports`, shared by every agent connection), and
