@@ -1,5 +1,5 @@
 import type { JobStatus, ListJobsQuery, OrganizationScope } from '@rmm/domain';
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import { type Db, type DbOrTx, toNumber } from '../../db/database.ts';
 import { preparedPer } from '../../db/prepared.ts';
@@ -121,20 +121,25 @@ export const insertJobsWithTrail = async (
 
 export type NewHistoryEntry = { jobId: number; event: string; detail?: string | null };
 
-/** History entries in the order given, in one statement (one JSON parameter, however many). */
-export const insertHistory = async (db: DbOrTx, entries: NewHistoryEntry[]) => {
-  if (entries.length === 0) return;
+/** The INSERT of history entries in the order given (one JSON parameter, however many), alone or in a CTE. */
+const historyInsert = (entries: NewHistoryEntry[]) => {
   const values = entries.map((e, ord) => ({
     ord,
     job_id: e.jobId,
     event: e.event,
     detail: e.detail ?? null,
   }));
-  await db.execute(sql`
+  return sql`
     insert into ${jobHistory} (job_id, event, detail)
     select v.job_id, v.event, v.detail
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(ord integer, job_id bigint, event text, detail text)
-    order by v.ord`);
+    order by v.ord`;
+};
+
+/** History entries in the order given, in one statement. */
+export const insertHistory = async (db: DbOrTx, entries: NewHistoryEntry[]) => {
+  if (entries.length === 0) return;
+  await db.execute(historyInsert(entries));
 };
 
 export const findJob = async (db: DbOrTx, scope: OrganizationScope, jobUid: string) => {
@@ -171,36 +176,56 @@ export const updateJobRow = async (db: DbOrTx, row: JobRow, change: JobChange): 
   return { ...updated!, nodeName: row.nodeName, organizationName: row.organizationName };
 };
 
-/** Queued jobs the agent has acknowledged: IN_PROGRESS from now. */
-export const markJobsStarted = async (db: DbOrTx, ids: number[], now: Date) => {
-  if (ids.length === 0) return;
-  await db
-    .update(jobs)
-    .set({ status: 'IN_PROGRESS', startedAt: now, updatedAt: now })
-    .where(anyOf(jobs.id, ids, 'bigint'));
+/**
+ * What a batch of agents' reports changes, in ONE statement (data-modifying CTEs on disjoint rows):
+ * acknowledged queued jobs IN_PROGRESS from `now`; stored results, each row its own status, result and
+ * times; the activities; the history in the order given. The `any` of the ids is what the planner can
+ * count (it takes a JSON record set for 100 rows, and would scan the whole jobs table for them).
+ */
+export const writeJobReports = async (
+  db: DbOrTx,
+  changes: {
+    startedIds: number[];
+    now: Date;
+    results: JobRow[];
+    activities: NewActivity[];
+    history: NewHistoryEntry[];
+  },
+) => {
+  const parts: SQL[] = [];
+  if (changes.startedIds.length > 0)
+    parts.push(sql`started as (
+      update ${jobs} set status = 'IN_PROGRESS', started_at = ${changes.now.toISOString()}::timestamptz,
+        updated_at = ${changes.now.toISOString()}::timestamptz
+      where ${anyOf(jobs.id, changes.startedIds, 'bigint')})`);
+  if (changes.results.length > 0) {
+    const values = changes.results.map((row) => ({
+      id: row.id,
+      status: row.status,
+      job_result: row.jobResult,
+      result_content: row.resultContent,
+      started_at: row.startedAt?.toISOString() ?? null,
+      finished_at: row.finishedAt?.toISOString() ?? null,
+      updated_at: row.updatedAt.toISOString(),
+    }));
+    parts.push(sql`results as (
+      update ${jobs} set status = v.status, job_result = v.job_result, result_content = v.result_content,
+        started_at = v.started_at, finished_at = v.finished_at, updated_at = v.updated_at
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id bigint, status text, job_result text,
+        result_content jsonb, started_at timestamptz, finished_at timestamptz, updated_at timestamptz)
+      where ${jobs.id} = v.id and ${anyOf(
+        jobs.id,
+        changes.results.map((row) => row.id),
+        'bigint',
+      )})`);
+  }
+  if (changes.activities.length > 0) parts.push(sql`trail as (${activitiesInsert(changes.activities)})`);
+  if (changes.history.length > 0) parts.push(sql`history as (${historyInsert(changes.history)})`);
+  if (parts.length === 0) return;
+  await db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
 };
 
-/** Stored results: each row its own status, result and times, in one statement for them all. */
-export const storeJobResults = async (db: DbOrTx, rows: JobRow[]) => {
-  if (rows.length === 0) return;
-  const values = rows.map((row) => ({
-    id: row.id,
-    status: row.status,
-    job_result: row.jobResult,
-    result_content: row.resultContent,
-    started_at: row.startedAt?.toISOString() ?? null,
-    finished_at: row.finishedAt?.toISOString() ?? null,
-    updated_at: row.updatedAt.toISOString(),
-  }));
-  await db.execute(sql`
-    update ${jobs} set status = v.status, job_result = v.job_result, result_content = v.result_content,
-      started_at = v.started_at, finished_at = v.finished_at, updated_at = v.updated_at
-    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id bigint, status text, job_result text,
-      result_content jsonb, started_at timestamptz, finished_at timestamptz, updated_at timestamptz)
-    where ${jobs.id} = v.id`);
-};
-
-/** History notes by jobUid, in the order given; a job of another device is skipped. */
+/** History notes by jobUid, in the order given; a job of another device is skipped (jobs found by index, as above). */
 export const insertNotes = async (
   db: DbOrTx,
   entries: { deviceId: number; jobUid: string; event: string; detail: string }[],
@@ -219,6 +244,7 @@ export const insertNotes = async (
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
       as v(ord integer, job_uid uuid, device_id integer, event text, detail text)
     join ${jobs} on ${jobs.jobUid} = v.job_uid and ${jobs.deviceId} = v.device_id
+    where ${anyOf(jobs.jobUid, [...new Set(entries.map((e) => e.jobUid))], 'uuid')}
     order by v.ord`);
 };
 

@@ -7,8 +7,8 @@ import {
   type ServerMessage,
 } from '@rmm/domain';
 import type { Bus } from '../../../bus/index.ts';
-import type { Db, Tx } from '../../../db/database.ts';
-import { insertActivities, type NewActivity } from '../../activities/repository.ts';
+import type { Db } from '../../../db/database.ts';
+import type { NewActivity } from '../../activities/repository.ts';
 import { publishConsoleEvent } from '../../events/publish.ts';
 import { jobActivity } from '../activities.ts';
 import { cancelMessage, publishJobUpdates } from '../dispatch.ts';
@@ -54,13 +54,12 @@ const MAX_BATCH = 2000;
  * A job whose result is in the same batch (`finishing`) is not written here: its result write sets
  * the start time too.
  */
-const applyAcks = async (
-  tx: Tx,
+const applyAcks = (
   acks: { report: AckReport; row: JobRow }[],
   history: NewHistoryEntry[],
   finishing: Set<string>,
+  now: Date,
 ) => {
-  const now = new Date();
   const outcomes = acks.map(({ report, row }) => {
     const event = isTerminalJobStatus(row.status) ? `acknowledged after ${row.status}` : 'acknowledged';
     history.push({ jobId: row.id, event, detail: report.message.state });
@@ -70,12 +69,8 @@ const applyAcks = async (
     const started: JobRow = { ...row, status: 'IN_PROGRESS', startedAt, updatedAt: now };
     return { report, row: started, isChanged: true };
   });
-  await repo.markJobsStarted(
-    tx,
-    outcomes.filter((o) => o.isChanged && !finishing.has(o.row.jobUid)).map((o) => o.row.id),
-    now,
-  );
-  return outcomes;
+  const startedIds = outcomes.filter((o) => o.isChanged && !finishing.has(o.row.jobUid)).map((o) => o.row.id);
+  return { outcomes, startedIds };
 };
 
 /**
@@ -92,11 +87,7 @@ const startTime = (row: JobRow, message: AgentJobResult, finishedAt: Date) => {
  * A result is stored only if the job has not finished yet; after a cancel (or expiry) won the race
  * it goes to the job's history, and a cancelled job keeps its output (status and result unchanged).
  */
-const applyResults = async (
-  tx: Tx,
-  results: { report: ResultReport; row: JobRow }[],
-  history: NewHistoryEntry[],
-) => {
+const applyResults = (results: { report: ResultReport; row: JobRow }[], history: NewHistoryEntry[]) => {
   const stored: JobRow[] = [];
   const activities: NewActivity[] = [];
   const outcomes = results.map(({ report, row }) => {
@@ -132,9 +123,7 @@ const applyResults = async (
     activities.push(jobActivity(updated, 'job.result', { outcome, detail: summary }));
     return { report, row: updated, isChanged: true };
   });
-  await repo.storeJobResults(tx, stored);
-  await insertActivities(tx, activities);
-  return outcomes;
+  return { outcomes, stored, activities };
 };
 
 type AckReport = Extract<Report, { kind: 'ack' }>;
@@ -142,44 +131,58 @@ type ResultReport = Extract<Report, { kind: 'result' }>;
 
 /**
  * One transaction for a batch of reports (per job at most one ack, then at most one result: a script
- * that ends at once is acknowledged and finished in one write), then the answers.
+ * that ends at once is acknowledged and finished in one write), then the answers. Four round trips
+ * however many reports: BEGIN, the lock of their jobs, one statement with every change, COMMIT; a batch
+ * of notes alone is one statement.
  */
 const writeBatch = async (ctx: JobReportStore, reports: Report[]) => {
-  const notes = reports.filter((r) => r.kind === 'note');
+  const notes = reports.filter((r): r is NoteReport => r.kind === 'note');
   const acks = reports.filter((r): r is AckReport => r.kind === 'ack');
   const results = reports.filter((r): r is ResultReport => r.kind === 'result');
+  if (acks.length === 0 && results.length === 0) return repo.insertNotes(ctx.db, notes);
   const { ackOutcomes, resultOutcomes, unknown } = await ctx.db.transaction(async (tx) => {
-    // First: a batch holds a job's notes only ahead of its acknowledgement and result (takeBatch).
-    await repo.insertNotes(tx, notes);
     const reported = [...acks, ...results];
-    const locked = await repo.lockJobs(
-      tx,
-      reported.map((r) => r.message.jobUid),
-    );
+    const locked = await repo.lockJobs(tx, [
+      ...new Set([...notes.map((n) => n.jobUid), ...reported.map((r) => r.message.jobUid)]),
+    ]);
     const byUid = new Map(locked.map((row) => [row.jobUid, row]));
     // Another device's job is not found, like a missing one.
-    const rowOf = (r: AckReport | ResultReport) => {
-      const row = byUid.get(r.message.jobUid);
-      return row?.deviceId === r.device.id ? row : undefined;
+    const rowOf = (jobUid: string, deviceId: number) => {
+      const row = byUid.get(jobUid);
+      return row?.deviceId === deviceId ? row : undefined;
     };
     const known = <R extends AckReport | ResultReport>(list: R[]) =>
       list.flatMap((report) => {
-        const row = rowOf(report);
+        const row = rowOf(report.message.jobUid, report.device.id);
         return row ? [{ report, row }] : [];
       });
-    const history: NewHistoryEntry[] = [];
+    // A batch holds a job's notes only ahead of its acknowledgement and result (takeBatch): first.
+    const history: NewHistoryEntry[] = notes.flatMap((note) => {
+      const row = rowOf(note.jobUid, note.deviceId);
+      return row ? [{ jobId: row.id, event: note.event, detail: note.detail }] : [];
+    });
     const knownResults = known(results);
     const finishing = new Set(knownResults.map(({ row }) => row.jobUid));
-    const ackOutcomes = await applyAcks(tx, known(acks), history, finishing);
+    const now = new Date();
+    const acked = applyAcks(known(acks), history, finishing, now);
     // A result follows its acknowledgement in this batch: it applies to the acknowledged row.
-    const acknowledged = new Map(ackOutcomes.map(({ row }) => [row.jobUid, row]));
-    const resultOutcomes = await applyResults(
-      tx,
+    const acknowledged = new Map(acked.outcomes.map(({ row }) => [row.jobUid, row]));
+    const finished = applyResults(
       knownResults.map(({ report, row }) => ({ report, row: acknowledged.get(row.jobUid) ?? row })),
       history,
     );
-    await repo.insertHistory(tx, history);
-    return { ackOutcomes, resultOutcomes, unknown: reported.filter((r) => !rowOf(r)) };
+    await repo.writeJobReports(tx, {
+      startedIds: acked.startedIds,
+      now,
+      results: finished.stored,
+      activities: finished.activities,
+      history,
+    });
+    return {
+      ackOutcomes: acked.outcomes,
+      resultOutcomes: finished.outcomes,
+      unknown: reported.filter((r) => !rowOf(r.message.jobUid, r.device.id)),
+    };
   });
 
   for (const { device, message } of unknown)
@@ -203,15 +206,11 @@ const writeBatch = async (ctx: JobReportStore, reports: Report[]) => {
 const jobUidOf = (report: Report) => (report.kind === 'note' ? report.jobUid : report.message.jobUid);
 
 /**
- * Writes job reports in batches (group commit): while one batch commits, the next gathers, so a
- * fan-out's results take a few transactions instead of one each, and a lone report is written at
- * once. One batch at a time, in arrival order. A batch that fails is written again report by report,
- * so one bad report fails alone.
- */
-/**
- * The server's writer of agents' job reports: reports that arrive in one turn of the event loop share a
- * transaction, each job's reports stay in order. One per server, decorated as `app.jobReports` by the
- * jobs plugin, so all its connections' reports share the batches.
+ * The server's writer of agents' job reports, in batches (group commit): while one batch commits, the
+ * next gathers, so a fan-out's results take a few transactions instead of one each, and a lone report is
+ * written at once. One batch at a time, each job's reports in arrival order. A batch that fails is
+ * written again report by report, so one bad report fails alone. One per server, decorated as
+ * `app.jobReports` by the jobs plugin, so all its connections' reports share the batches.
  */
 export const createReportWriter = (ctx: JobReportStore) => {
   const queue: Pending[] = [];
