@@ -13,6 +13,7 @@
 // (--help lists the options). The database must exist; agents enrolled by an earlier run are reused.
 // The bench database's jobs (and their history) are deleted at the start, so every run starts equal.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -53,6 +54,9 @@ const usage = `Options:
   --workers N              agent worker processes in all (default 4)
   --rate N                 dispatch phase: submissions per second (default 100)
   --duration S             dispatch phase: seconds of submitting (default 60; 0 skips the phase)
+  --dispatch-warmup S      dispatch phase: seconds of submitting at the rate before the measured ones
+                           (default 5): the server's first jobs after its start (code compiled on first
+                           use, an empty jobs table) are printed apart, not counted in the figures
   --concurrency N          dispatch phase: submissions in flight at most, a safety bound; a submission
                            that waits for it starts late and is counted (default 64)
   --fanout N               fan-out phase: jobs in the one submission, one per agent (default: all agents; 0 skips)
@@ -69,7 +73,12 @@ const usage = `Options:
   --consoles N             console /events sockets (signed in as the administrator) held open on each
                            server, as technicians watching would (default 0: no console, so no server
                            decodes the job.updated events)
-  --timeline               print the dispatch latency second by second (p50 / max)`;
+  --timeline               print the dispatch latency second by second (p50 / max)
+  --server-node-args A     extra node arguments of the server processes, space-separated (e.g.
+                           --server-node-args="--trace-gc"; the server's log gets what they print)
+  --nice N                 run the load generator (this client and the agent workers) at nice N (0-19,
+                           default 0), so that on a shared machine it takes the CPU the server and
+                           PostgreSQL leave, as a fleet on other machines would; printed with the figures`;
 
 const { values: args } = parseArgs({
   options: {
@@ -78,6 +87,7 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '4' },
     rate: { type: 'string', default: '100' },
     duration: { type: 'string', default: '60' },
+    'dispatch-warmup': { type: 'string', default: '5' },
     concurrency: { type: 'string', default: '64' },
     fanout: { type: 'string' },
     'no-reply': { type: 'boolean', default: false },
@@ -92,6 +102,8 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     consoles: { type: 'string', default: '0' },
     timeline: { type: 'boolean', default: false },
+    nice: { type: 'string', default: '0' },
+    'server-node-args': { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -110,9 +122,12 @@ if (serverCount === 2 && !natsUrl) throw new Error('--servers 2 needs NATS_URL (
 const agentCount = Number(args.agents);
 const rate = Number(args.rate);
 const durationS = Number(args.duration);
+const dispatchWarmupS = Number(args['dispatch-warmup']);
 const concurrency = Number(args.concurrency);
 const fanoutCount = Math.min(Number(args.fanout ?? agentCount), agentCount);
 const isReplying = !args['no-reply'];
+const niceness = Number(args.nice);
+if (!Number.isInteger(niceness) || niceness < 0 || niceness > 19) throw new Error('--nice takes 0 to 19');
 const settleS = Number(args.settle);
 const rampS = args.ramp === undefined ? agentCount / 200 : Number(args.ramp);
 const databaseName = new URL(databaseUrl).pathname.slice(1) || 'postgres';
@@ -170,7 +185,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 console.log(`machine: ${machineDescription()}, load average ${loadAverage()}`);
 console.log(
   `${agentCount} agents, ${serverCount} server process${serverCount === 2 ? 'es (NATS)' : ' (in-process bus)'}, ` +
-    `${args.workers} agent workers, heartbeat ${args.heartbeat} s, agents ${isReplying ? 'send results' : 'only acknowledge'}`,
+    `${args.workers} agent workers, heartbeat ${args.heartbeat} s, agents ${isReplying ? 'send results' : 'only acknowledge'}` +
+    (niceness ? `, load generator at nice ${niceness}` : ''),
 );
 
 const database = await openDatabase({ driver: 'postgres', url: databaseUrl, poolSize: 2 });
@@ -189,7 +205,10 @@ for (let n = 0; n < serverCount; n++) {
     databaseUrl,
     env: serverEnv,
     logFile: logFile(n),
-    nodeArgs: args.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args.profile)] : [],
+    nodeArgs: [
+      ...args['server-node-args'].split(' ').filter(Boolean),
+      ...(args.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args.profile)] : []),
+    ],
   });
   servers.push(server);
   cleanups.push(() => server.stop());
@@ -417,10 +436,11 @@ const cpuText = (c: CpuReading) =>
 // ---- a. dispatch latency ----
 
 const dispatchPhase = async (clients: Client[], deviceIds: number[]) => {
-  const total = Math.round(rate * durationS);
+  const warmupCount = Math.round(rate * dispatchWarmupS);
+  const total = warmupCount + Math.round(rate * durationS);
   const intervalMs = 1000 / rate;
   const runTag = Date.now().toString(36);
-  const done: Submitted[] = [];
+  const done: (Submitted & { index: number })[] = [];
   const failures: string[] = [];
   let inFlight = 0;
   let maxLagMs = 0;
@@ -428,16 +448,22 @@ const dispatchPhase = async (clients: Client[], deviceIds: number[]) => {
   let lateStarts = 0;
   let lastStartAt = 0;
   const slotFreed = new Set<() => void>();
-  const meters = await startMeters();
+  let meters: (() => Promise<CpuReading>) | undefined;
   console.log(
-    `\ndispatch: ${total} submissions, ${rate}/s for ${durationS} s, at most ${concurrency} in flight`,
+    `\ndispatch: ${total - warmupCount} submissions, ${rate}/s for ${durationS} s after ${dispatchWarmupS} s of ` +
+      `warm-up at that rate, at most ${concurrency} in flight`,
   );
   const started = performance.now();
+  let measuredFrom = started;
   const tasks: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
     const due = started + i * intervalMs;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
+    if (i === warmupCount) {
+      meters = await startMeters();
+      measuredFrom = performance.now();
+    }
     while (inFlight >= concurrency) await new Promise<void>((resolve) => slotFreed.add(resolve));
     lastStartAt = performance.now();
     const lagMs = lastStartAt - due;
@@ -448,7 +474,7 @@ const dispatchPhase = async (clients: Client[], deviceIds: number[]) => {
     const client = clients[i % clients.length]!;
     tasks.push(
       submit(client, [{ nodeId, jobs: [scriptJob(`bench dispatch ${runTag} ${i}`)] }])
-        .then((s) => void done.push(s))
+        .then((s) => void done.push({ ...s, index: i }))
         .catch((error: Error) => void failures.push(error.message))
         .finally(() => {
           inFlight--;
@@ -461,14 +487,24 @@ const dispatchPhase = async (clients: Client[], deviceIds: number[]) => {
   }
   await Promise.all(tasks);
   // The rate at which submissions were started (each one's answer is not waited for).
-  const submitS = (lastStartAt - started + intervalMs) / 1000;
+  const submitS = (lastStartAt - measuredFrom + intervalMs) / 1000;
+  const warmups = done.filter((s) => s.index < warmupCount);
+  const measured = done.filter((s) => s.index >= warmupCount);
   const jobUids = done.flatMap((s) => s.jobUids);
   await waitUntil(() => jobUids.every((uid) => received.has(uid)), settleS * 1000);
-  const cpu = await meters();
+  const cpu = await meters!();
   if (isReplying) await waitUntil(() => jobUids.every((uid) => stored.has(uid)), settleS * 1000);
   const latency: number[] = [];
   const fromRequest: number[] = [];
-  for (const s of done) {
+  const warmupFromRequest = warmups.flatMap((s) =>
+    s.jobUids.flatMap((uid) => (received.has(uid) ? [received.get(uid)! - s.sentAt] : [])),
+  );
+  if (warmups.length > 0)
+    console.log(
+      `  warm-up (${warmups.length} submissions, not counted): request sent -> agent received ` +
+        fourFigures(summary(warmupFromRequest)),
+    );
+  for (const s of measured) {
     for (const uid of s.jobUids) {
       const at = received.get(uid);
       if (at === undefined) continue;
@@ -479,11 +515,12 @@ const dispatchPhase = async (clients: Client[], deviceIds: number[]) => {
   if (args.timeline) {
     // Request-to-agent latency second by second: a stall shows as a second whose max stands out.
     const bySecond = new Map<number, number[]>();
-    for (const s of done)
+    const firstSentAt = Math.min(...measured.map((s) => s.sentAt));
+    for (const s of measured)
       for (const uid of s.jobUids) {
         const at = received.get(uid);
         if (at === undefined) continue;
-        const second = Math.floor((s.sentAt - done[0]!.sentAt) / 1000);
+        const second = Math.floor((s.sentAt - firstSentAt) / 1000);
         bySecond.set(second, [...(bySecond.get(second) ?? []), at - s.sentAt]);
       }
     console.log('  timeline (second: p50 / max ms):');
@@ -500,9 +537,9 @@ const dispatchPhase = async (clients: Client[], deviceIds: number[]) => {
         and status in ('START_REQUESTED', 'IN_PROGRESS', 'CANCEL_REQUESTED')`,
   );
   const result = {
-    submitted: done.length,
+    submitted: measured.length,
     failures,
-    achievedRate: done.length / submitS,
+    achievedRate: measured.length / submitS,
     maxLagMs,
     lateStarts,
     missing: jobUids.filter((uid) => !received.has(uid)).length,
@@ -510,7 +547,7 @@ const dispatchPhase = async (clients: Client[], deviceIds: number[]) => {
     pendingInDb: pending?.n ?? 0,
     latency: summary(latency),
     fromRequest: summary(fromRequest),
-    roundTrip: summary(done.map((s) => s.answeredAt - s.sentAt)),
+    roundTrip: summary(measured.map((s) => s.answeredAt - s.sentAt)),
     beforeAnswer: latency.filter((l) => l < 0).length,
     cpu,
   };
@@ -626,6 +663,8 @@ try {
     }
   if (consoleEvents.sockets > 0) console.log(`${consoleEvents.sockets} console sockets open on /events`);
   const perFleet = Math.ceil(identities.length / serverCount);
+  // The servers are started: from here this client (and the workers below) yield to them.
+  os.setPriority(niceness);
   const workers = Number(args.workers);
   const connectStarted = performance.now();
   for (let n = 0; n < serverCount; n++) {
@@ -640,6 +679,7 @@ try {
     });
     fleets.push(fleet);
     cleanups.push(() => fleet.stop());
+    for (const pid of fleet.pids()) os.setPriority(pid, niceness);
   }
   const hooksConfig: Partial<JobHooksConfig> = { reply: isReplying };
   await allFleets.command(JOB_HOOKS_CONFIGURE, hooksConfig);

@@ -1,6 +1,7 @@
 import type { DeviceStatus } from '@rmm/domain';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, toNumber } from '../../db/database.ts';
+import { lazyCommit } from '../../db/lazy-commit.ts';
 import { deviceMetrics } from '../../db/schema.ts';
 
 /** Hot-path SQL: one statement per batch, never a statement per heartbeat. */
@@ -43,7 +44,8 @@ const toChange = (row: ChangeRow): StatusChange => ({
 
 /**
  * Writes last-seen, latest metrics and status for a batch; answers the devices whose status changed.
- * An entry older than `offlineCutoff` (a flush retried after an outage) never makes a device UP.
+ * An entry older than `offlineCutoff` (a flush retried after an outage) never makes a device UP. Its
+ * own statement, committed lazily (`lazyCommit`): the next heartbeat writes it again.
  */
 export const flushPresence = async (
   db: DbOrTx,
@@ -76,7 +78,7 @@ export const flushPresence = async (
       disk_percent = coalesce(v.disk, d.disk_percent),
       status = ${newStatus},
       status_changed_at = case when d.status <> ${newStatus} then now() else d.status_changed_at end
-    from v join prev on prev.id = v.id
+    from v join prev on prev.id = v.id cross join ${lazyCommit}
     where d.id = v.id
     returning d.id, d.organization_id, prev.status as previous_status, d.status,
       extract(epoch from d.last_seen_at) * 1000 as last_seen_ms`);

@@ -2,6 +2,7 @@ import type { JobStatus, ListJobsQuery, OrganizationScope } from '@rmm/domain';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import { type Db, type DbOrTx, toNumber } from '../../db/database.ts';
+import { lazyCommit } from '../../db/lazy-commit.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { devices, idempotencyKeys, jobHistory, jobs, organizations } from '../../db/schema.ts';
 import { inScope } from '../../lib/scope.ts';
@@ -225,9 +226,12 @@ export const writeJobReports = async (
   await db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
 };
 
-/** History notes by jobUid, in the order given; a job of another device is skipped (jobs found by index, as above). */
+/**
+ * History notes by jobUid, in the order given; a job of another device is skipped (jobs found by index,
+ * as above). A statement of its own, committed lazily (`lazyCommit`): notes, not the job's state.
+ */
 export const insertNotes = async (
-  db: DbOrTx,
+  db: Db,
   entries: { deviceId: number; jobUid: string; event: string; detail: string }[],
 ) => {
   if (entries.length === 0) return;
@@ -243,6 +247,7 @@ export const insertNotes = async (
     select ${jobs.id}, v.event, v.detail
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
       as v(ord integer, job_uid uuid, device_id integer, event text, detail text)
+    cross join ${lazyCommit}
     join ${jobs} on ${jobs.jobUid} = v.job_uid and ${jobs.deviceId} = v.device_id
     where ${anyOf(jobs.jobUid, [...new Set(entries.map((e) => e.jobUid))], 'uuid')}
     order by v.ord`);
