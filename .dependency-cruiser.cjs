@@ -48,7 +48,8 @@ module.exports = {
       comment:
         "bench/ and e2e/ reach the programs only through what each package exports (buildApp, openDatabase, the agent's enrol and heartbeat), not their src/ files.",
       from: { path: '^(bench|e2e)/' },
-      to: { path: '^apps/[^/]+/src/' },
+      // The package's entry (its package.json "exports") is what it offers; nothing else of src/.
+      to: { path: '^apps/[^/]+/src/', pathNot: '^apps/[^/]+/src/index\\.ts$' },
     },
   ],
   options: {

@@ -8,8 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { openDatabase } from '@rmm/server';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../apps/server/src/db/database.ts';
 import {
   cpuMeter,
   loadAverage,

@@ -2,11 +2,8 @@
 // through the HTTP layer on PostgreSQL.
 // Usage: DATABASE_URL=postgres://... node --import tsx bench/src/device-list.ts [devices=100000] [requests=200]
 import { defaultSearchPresets } from '@rmm/domain';
+import { buildApp, ensureAdministrator, loadConfig, openDatabase } from '@rmm/server';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { openDatabase } from '../../apps/server/src/db/database.ts';
-import { ensureAdministrator } from '../../apps/server/src/modules/auth/service.ts';
 import { loadAverage, machineDescription } from './server-process.ts';
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));

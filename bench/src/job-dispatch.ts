@@ -18,9 +18,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SUBMIT_JOB_PATH, SUBMIT_MAX_JOBS, type SubmitJobResponse } from '@rmm/domain';
+import { openDatabase } from '@rmm/server';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { openDatabase } from '../../apps/server/src/db/database.ts';
 import {
   JOB_HOOKS_CONFIGURE,
   JOB_HOOKS_FLUSH,

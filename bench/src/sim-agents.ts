@@ -19,6 +19,19 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  AGENT_VERSION,
+  type BackoffOptions,
+  backoffDelay,
+  EnrollmentRefusedError,
+  type HeartbeatLoop,
+  inventoryKey,
+  parseAgentArgs,
+  RESTART_WINDOW_MS,
+  requestEnrollment,
+  restartDelay,
+  startHeartbeat,
+} from '@rmm/agent';
+import {
   AGENT_WS_PATH,
   type AgentMessage,
   agentCloseCodes,
@@ -30,17 +43,6 @@ import {
 } from '@rmm/domain';
 import { createInventory } from '@rmm/domain/testing';
 import WebSocket from 'ws';
-import { parseAgentArgs } from '../../apps/agent/src/args.ts';
-import { inventoryKey } from '../../apps/agent/src/collectors/inventory-key.ts';
-import { EnrollmentRefusedError, requestEnrollment } from '../../apps/agent/src/enroll.ts';
-import { type HeartbeatLoop, startHeartbeat } from '../../apps/agent/src/heartbeat.ts';
-import {
-  type BackoffOptions,
-  backoffDelay,
-  RESTART_WINDOW_MS,
-  restartDelay,
-} from '../../apps/agent/src/transport/backoff.ts';
-import { AGENT_VERSION } from '../../apps/agent/src/version.ts';
 
 // ---- identities and enrolment ----
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import dgram from 'node:dgram';
 import { type InventoryNetworkInterface, messages } from '@rmm/domain';
+import { magicPacketOf } from '@rmm/domain/wake-on-lan';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendMagicPackets } from '../../../../agent/src/jobs/wake-on-lan.ts';
 import {
   connectRaw,
   createEnrollment,
@@ -110,7 +110,15 @@ describe('GET /node/{id}/wakeup', () => {
     agent.socket.on('message', async (data) => {
       const message = JSON.parse(data.toString());
       if (message.type !== 'wakeOnLan') return;
-      await sendMagicPackets(message.macs, { address: '127.0.0.1', port: udpPort });
+      // What the agent sends (its sender is tested in apps/agent): one magic packet per MAC.
+      const socket = dgram.createSocket('udp4');
+      for (const mac of message.macs as string[])
+        await new Promise<void>((resolve, reject) =>
+          socket.send(magicPacketOf(mac), udpPort, '127.0.0.1', (error) =>
+            error ? reject(error) : resolve(),
+          ),
+        );
+      socket.close();
       agent.send({
         v: 1,
         type: 'wakeOnLanResult',
