@@ -11,6 +11,7 @@ export * from './flags.ts';
 export * from './http.ts';
 export * from './http-errors.ts';
 export * from './job-api.ts';
+export * from './links.ts';
 export * from './organizations.ts';
 export * from './permissions.ts';
 export * from './remote-support-tools.ts';

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { links } from './links.ts';
+import { consoleRoutes } from './routes.ts';
+
+/** A route pattern as a regular expression: `:name` one segment, `:name?` an optional one, `*` the rest. */
+const patternOf = (path: string) =>
+  new RegExp(
+    `^${path
+      .split('/')
+      .map((segment) => {
+        if (segment === '*') return '(/.*)?';
+        if (segment.startsWith(':')) return segment.endsWith('?') ? '(/[^/]+)?' : '/[^/]+';
+        return segment ? `/${segment}` : '';
+      })
+      .join('')}$`,
+  );
+
+const routeOf = (href: string) => {
+  const path = href.split('?')[0]!;
+  return consoleRoutes.find((route) => patternOf(route.path).test(path));
+};
+
+describe('links', () => {
+  const examples: [string, string][] = [
+    [links.device(7), 'deviceDashboard.overview'],
+    [links.device(7, 'settings'), 'deviceDashboard.settings'],
+    [links.devicePage(7, 'activities', 3), 'deviceDashboard.activities__page'],
+    [links.organization(4), 'customerDashboard.overview'],
+    [links.organization(4, 'pendingScripts'), 'customerDashboard.pendingScripts'],
+    [links.organizationPage(4, 'approvals'), 'customerDashboard.approvals__page'],
+    [links.location(4, 9), 'customerDashboard.location__location'],
+    [links.organizationEditor(4), 'editor.customer'],
+    [links.group(2), 'group'],
+    [links.deviceSearch('web 01'), 'deviceSearch'],
+    [links.pendingScripts(), 'systemDashboard.pendingScripts'],
+    [links.home(), 'systemDashboard.overview'],
+  ];
+
+  it.each(examples)('%s lands on the route %s of the table', (href, id) => {
+    expect(routeOf(href)?.id).toBe(id);
+  });
+
+  it('builds the paths and queries it names', () => {
+    expect(links.devicePage(7, 'activities', 3)).toBe('/deviceDashboard/7/activities/3');
+    expect(links.location(4, 9)).toBe('/customerDashboard/4/location/9');
+    expect(links.deviceSearch('  web 01 ')).toBe('/deviceSearch?q=web+01');
+    expect(links.deviceSearch('   ')).toBe('/deviceSearch');
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Typed links to console screens, beside the route table (`routes.ts`): the console builds every link
+ * to a screen with an id through these, never by hand, and a test checks that each one lands on a route
+ * of the table. Plain module (no zod): the first screens import it.
+ */
+
+export type DeviceDashboardTab = 'overview' | 'details' | 'settings' | 'customFields' | 'ticketing';
+export type DeviceDashboardPagedTab = 'software' | 'osPatches' | 'tools' | 'backup' | 'activities';
+export type CustomerDashboardTab = 'overview' | 'maintenance' | 'pendingScripts' | 'alerts' | 'ticketing';
+export type CustomerDashboardPagedTab =
+  | 'threats'
+  | 'approvals'
+  | 'software'
+  | 'osPatches'
+  | 'backup'
+  | 'activities';
+
+const withQuery = (path: string, query: Record<string, string | undefined>) => {
+  const params = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+  return params ? `${path}?${params}` : path;
+};
+
+export const links = {
+  /** `/deviceDashboard/:id/<tab>`. */
+  device: (id: number, tab: DeviceDashboardTab = 'overview') => `/deviceDashboard/${id}/${tab}`,
+  /** `/deviceDashboard/:id/<tab>/:page`. */
+  devicePage: (id: number, tab: DeviceDashboardPagedTab, page = 1) => `/deviceDashboard/${id}/${tab}/${page}`,
+  /** `/customerDashboard/:id/<tab>`. */
+  organization: (id: number, tab: CustomerDashboardTab = 'overview') => `/customerDashboard/${id}/${tab}`,
+  /** `/customerDashboard/:id/<tab>/:page`. */
+  organizationPage: (id: number, tab: CustomerDashboardPagedTab, page = 1) =>
+    `/customerDashboard/${id}/${tab}/${page}`,
+  /** `/customerDashboard/:id/location/:location`. */
+  location: (organizationId: number, locationId: number) =>
+    `/customerDashboard/${organizationId}/location/${locationId}`,
+  /** `/editor/customer/:id`: the organization editor. */
+  organizationEditor: (id: number) => `/editor/customer/${id}`,
+  /** `/group/:id`. */
+  group: (id: number) => `/group/${id}`,
+  /** `/deviceSearch`, with the header's search text when given. */
+  deviceSearch: (text?: string) => withQuery('/deviceSearch', { q: text?.trim() || undefined }),
+  /** `/systemDashboard/pendingScripts`. */
+  pendingScripts: () => '/systemDashboard/pendingScripts',
+  /** `/systemDashboard/overview`: where the console opens. */
+  home: () => '/systemDashboard/overview',
+} as const;
