@@ -1,4 +1,4 @@
-import { API_ROOTS, consoleRoutes, isApiPath, routeExample } from '@rmm/domain';
+import { API_ROOTS, apiPaths, consoleRoutes, isApiPath, routeExample } from '@rmm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
 
@@ -24,6 +24,16 @@ describe('the server skeleton', () => {
     const pages = consoleRoutes.map(routeExample).filter(isApiPath);
     expect(pages).toEqual([]);
     expect(API_ROOTS).toContain('/webapp');
+  });
+
+  it('serves every API path the console builds (apiPaths), and finds each by its pattern', () => {
+    const patterns = ctx.app.registeredRoutes.map(
+      (route) => new RegExp(`^${route.url.replace(/:[^/]+/g, '[^/]+')}$`),
+    );
+    const built = Object.values(apiPaths).map((build) => build(1 as never));
+    const unserved = built.filter((path) => !patterns.some((pattern) => pattern.test(path)));
+    expect(built.length).toBeGreaterThan(20);
+    expect(unserved).toEqual([]);
   });
 
   it('answers /healthz once the database is reachable', async () => {

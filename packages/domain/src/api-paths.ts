@@ -1,5 +1,10 @@
 // API paths as plain data (no schema library), for the console's first load and the server alike.
 
+/** Spec §7: POST a submission of jobs (and cancels). */
+export const SUBMIT_JOB_PATH = '/webapp/submit/job';
+/** Spec §7: GET one job with its history. */
+export const jobPath = (jobUid: string) => `/webapp/job/${encodeURIComponent(jobUid)}`;
+
 /** The console's realtime channel (WebSocket). */
 export const EVENTS_PATH = '/events';
 
@@ -42,3 +47,35 @@ export const API_ROOTS = [
 /** Whether a request path (with or without a query) is under one of the API roots, segment by segment. */
 export const isApiPath = (url: string): boolean =>
   API_ROOTS.some((root) => url === root || url.startsWith(`${root}/`) || url.startsWith(`${root}?`));
+
+/**
+ * Every API path the console calls, built here so that the console's `api.ts` files and the server agree
+ * (a server test checks that each is a route it serves). Query strings are added by the caller.
+ */
+export const apiPaths = {
+  me: () => '/auth/me',
+  login: () => '/auth/login',
+  logout: () => '/auth/logout',
+  activities: () => '/activities',
+  dashboardSummary: () => '/dashboard/summary',
+  devicesByOrganization: () => '/dashboard/devices-by-organization',
+  devices: () => '/devices',
+  device: (id: number) => `/devices/${id}`,
+  deviceMetrics: (id: number) => `/devices/${id}/metrics`,
+  wakeUp: (id: number) => `/node/${id}/wakeup`,
+  nodeRoles: () => '/noderole/list',
+  queryDevice: () => '/query/device',
+  enrollmentTokens: () => '/enrollment-tokens',
+  enrollmentToken: (id: number) => `/enrollment-tokens/${id}`,
+  organizations: () => '/organizations',
+  organization: (id: number) => `/organizations/${id}`,
+  client: (id: number) => `/client/${id}`,
+  jobs: () => '/jobs',
+  job: jobPath,
+  submitJob: () => SUBMIT_JOB_PATH,
+  searches: () => '/searches',
+  search: (id: number) => `/searches/${id}`,
+  searchDevices: (id: number) => `/searches/${id}/devices`,
+  runCriteria: () => '/searches/run',
+  executeAction: () => '/search/runner/execute-action',
+} as const;

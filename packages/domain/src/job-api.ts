@@ -9,8 +9,7 @@ import { scriptParameterOf } from './validators.ts';
  * The job calls of spec §7 (POST /webapp/submit/job, GET /webapp/job/{jobUid}) and our own
  * pending-job list. A job is stored before the answer; the agent runs it and sends its result.
  */
-export const SUBMIT_JOB_PATH = '/webapp/submit/job';
-export const jobPath = (jobUid: string) => `/webapp/job/${encodeURIComponent(jobUid)}`;
+export { jobPath, SUBMIT_JOB_PATH } from './api-paths.ts';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /** At most this many jobs in one submission (all nodes together). */
