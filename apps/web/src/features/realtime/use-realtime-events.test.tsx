@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../../test/fake-web-socket.ts';
+import { createJobDetail, createStoredJob } from '../../test/job-factories.ts';
 import { createTestQueryClient } from '../../test/render-route.tsx';
 import { jobKeys } from '../jobs/job-keys.ts';
-import { createJobDetail, createStoredJob } from '../jobs/test-factories.ts';
-import { FakeWebSocket } from './fake-web-socket.ts';
 import { INVALIDATE_BATCH_MS, loadEventSchema, useRealtimeEvents } from './use-realtime-events.ts';
 
 const Probe = () => {

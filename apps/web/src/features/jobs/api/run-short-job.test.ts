@@ -1,8 +1,13 @@
 import { JOB_POLL_INTERVAL_MS, JOB_POLL_MAX_ATTEMPTS, jobPath, SUBMIT_JOB_PATH } from '@rmm/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createJobDetail,
+  createStoredJob,
+  deviceCacheAnswer,
+  submitAnswer,
+} from '../../../test/job-factories.ts';
 import { errorAnswer, type MockRoutes, mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { createTestQueryClient } from '../../../test/render-route.tsx';
-import { createJobDetail, createStoredJob, deviceCacheAnswer, submitAnswer } from '../test-factories.ts';
 import { JobActionError } from './job-action-error.ts';
 import { runShortJob } from './run-short-job.ts';
 

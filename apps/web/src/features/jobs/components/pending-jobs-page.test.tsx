@@ -3,16 +3,16 @@ import { type StoredJob, SUBMIT_JOB_PATH } from '@rmm/domain';
 import { act, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createOrganization } from '../../../test/device-factories.ts';
+import { FakeWebSocket } from '../../../test/fake-web-socket.ts';
+import { createStoredJob, deviceCacheAnswer, meAnswer, submitAnswer } from '../../../test/job-factories.ts';
 import { type MockRoutes, mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
-import { createOrganization } from '../../devices/test-factories.ts';
-import { FakeWebSocket } from '../../realtime/fake-web-socket.ts';
 import {
   INVALIDATE_BATCH_MS,
   loadEventSchema,
   useRealtimeEvents,
 } from '../../realtime/use-realtime-events.ts';
-import { createStoredJob, deviceCacheAnswer, meAnswer, submitAnswer } from '../test-factories.ts';
 import { CustomerPendingJobsPage, SystemPendingJobsPage } from './pending-jobs-page.tsx';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';

@@ -10,7 +10,7 @@ import {
   type MeResponse,
 } from '@rmm/domain';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { DEVICE_GROUP_SEARCH_GROUP } from './search-groups.ts';
+import { DEVICE_GROUP_SEARCH_GROUP } from '../features/device-search/search-groups.ts';
 
 let nextId = 1;
 
