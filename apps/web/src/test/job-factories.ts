@@ -1,5 +1,5 @@
 import { defaultFeatureFlags, type MeResponse, type StoredJob, type SubmitJobResponse } from '@rmm/domain';
-import type { JobDetail } from '../features/jobs/api/jobs-api.ts';
+import type { JobDetail } from '../features/jobs/api.ts';
 
 let next = 1;
 

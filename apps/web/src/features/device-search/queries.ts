@@ -1,6 +1,6 @@
 import type { DeviceSearch, SearchCriteria, UpdateSearchRequest } from '@rmm/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dashboardKeys } from '../dashboard/api.ts';
+import { dashboardKeys } from '../dashboard/queries.ts';
 import type { DeviceListParams } from '../devices/api.ts';
 import { deviceKeys } from '../devices/queries.ts';
 import { jobKeys } from '../jobs/job-keys.ts';

@@ -1,6 +1,6 @@
 import type { DeviceNode, UpdateDeviceRequest } from '@rmm/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dashboardKeys } from '../dashboard/api.ts';
+import { dashboardKeys } from '../dashboard/queries.ts';
 import { organizationKeys } from '../organizations/queries.ts';
 import { type DeviceListParams, devicesApi, type EnrollmentTokenListParams, enrollmentApi } from './api.ts';
 

@@ -1,6 +1,6 @@
 import { isTerminalJobStatus, type JobOutputEvent, type JobUpdatedEvent, type StoredJob } from '@rmm/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import type { JobDetail } from './api/jobs-api.ts';
+import type { JobDetail } from './api.ts';
 import { jobKeys } from './job-keys.ts';
 import { addChunk, holdEarlyOutput, type JobOutput } from './job-output.ts';
 

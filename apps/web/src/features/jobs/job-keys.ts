@@ -1,4 +1,4 @@
-import type { PendingJobListParams } from './api/jobs-api.ts';
+import type { PendingJobListParams } from './api.ts';
 
 /** Jobs and their lists; live output sits under a root of its own, so a resync never refetches it. */
 export const jobKeys = {

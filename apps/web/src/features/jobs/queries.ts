@@ -1,13 +1,13 @@
 import { cancelStatusFor, isTerminalJobStatus, type ScriptJobContent, type StoredJob } from '@rmm/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRealtimeStatus } from '../realtime/realtime-status.ts';
-import { JobActionError } from './api/job-action-error.ts';
-import { type JobDetail, jobsApi, type PendingJobListParams } from './api/jobs-api.ts';
-import { runShortJob, type ShortJob } from './api/run-short-job.ts';
-import { submitJobs } from './api/submit-jobs.ts';
+import { type JobDetail, jobsApi, type PendingJobListParams } from './api.ts';
 import { newerJob, storeJob } from './apply-job-event.ts';
+import { JobActionError } from './job-action-error.ts';
 import { jobKeys } from './job-keys.ts';
 import { type JobOutput, takeEarlyOutput } from './job-output.ts';
+import { runShortJob, type ShortJob } from './run-short-job.ts';
+import { submitJobs } from './submit-jobs.ts';
 
 /** Without the live channel a running job is read this often instead (a slow safety net, not §9's poll). */
 const OFFLINE_REFRESH_MS = 5_000;

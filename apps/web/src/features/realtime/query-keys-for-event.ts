@@ -1,7 +1,7 @@
 import type { ConsoleEvent } from '@rmm/domain';
 import type { QueryKey } from '@tanstack/react-query';
-import { activityKeys } from '../activities/api.ts';
-import { dashboardKeys } from '../dashboard/api.ts';
+import { activityKeys } from '../activities/queries.ts';
+import { dashboardKeys } from '../dashboard/queries.ts';
 import { deviceKeys } from '../devices/queries.ts';
 import { jobKeys } from '../jobs/job-keys.ts';
 import { organizationKeys } from '../organizations/queries.ts';

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useActivitiesQuery } from '../api.ts';
+import { useActivitiesQuery } from '../queries.ts';
 import { ActivitiesTable } from './activities-table.tsx';
 import { ActivityFilterBar, activityFiltersFrom } from './activity-filter-bar.tsx';
 

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { DashboardRefresh } from '../../dashboard/components/dashboard-refresh.tsx';
 import { useOrganizationQuery } from '../../organizations/queries.ts';
-import { activityKeys, useActivitiesQuery } from '../api.ts';
+import { activityKeys, useActivitiesQuery } from '../queries.ts';
 import { ActivitiesTable } from './activities-table.tsx';
 import { ActivityFilterBar, type ActivityFilterKey, activityFiltersFrom } from './activity-filter-bar.tsx';
 

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { dashboardKeys, useDevicesByOrganizationQuery, useSystemSummaryQuery } from '../api.ts';
+import { dashboardKeys, useDevicesByOrganizationQuery, useSystemSummaryQuery } from '../queries.ts';
 import { DashboardRefresh } from './dashboard-refresh.tsx';
 import { DevicesByOrganizationTable } from './devices-by-organization-table.tsx';
 

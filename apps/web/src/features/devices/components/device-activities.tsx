@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useActivitiesQuery } from '../../activities/api.ts';
 import { ActivitiesTable } from '../../activities/components/activities-table.tsx';
+import { useActivitiesQuery } from '../../activities/queries.ts';
 import { DeviceDashboard } from './device-dashboard.tsx';
 
 const PAGE_SIZE = 25;

@@ -7,7 +7,7 @@ import {
   type SubmitJobRequest,
   type SubmitJobResponse,
 } from '@rmm/domain';
-import { apiRequest, toQuery } from '../../../lib/api.ts';
+import { apiRequest, toQuery } from '../../lib/api.ts';
 
 export type PendingJobListParams = { page: number; pageSize: number; organizationId?: number };
 

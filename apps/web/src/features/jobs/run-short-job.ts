@@ -1,7 +1,7 @@
 import { cancelStatusFor, JOB_POLL_INTERVAL_MS, JOB_POLL_MAX_ATTEMPTS, type JobTypeName } from '@rmm/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import { type JobDetail, jobsApi } from './api.ts';
 import { JobActionError } from './job-action-error.ts';
-import { type JobDetail, jobsApi } from './jobs-api.ts';
 import { submitJobs } from './submit-jobs.ts';
 
 /** A job that ends within seconds (a reboot, a service restart): submitted, then polled. */

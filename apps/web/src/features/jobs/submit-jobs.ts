@@ -1,9 +1,9 @@
 import type { StoredJob, SubmitJobRequest, SubmitJobResponse } from '@rmm/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { jobsApi } from './api.ts';
 import { getDeviceCache } from './device-cache.ts';
 import { JobActionError } from './job-action-error.ts';
-import { jobsApi } from './jobs-api.ts';
 
 export type SubmitJobsOptions = {
   /** Sends an Idempotency-Key, so a submission whose answer was lost can be sent again safely. */

@@ -5,9 +5,9 @@ import {
   createStoredJob,
   deviceCacheAnswer,
   submitAnswer,
-} from '../../../test/job-factories.ts';
-import { errorAnswer, type MockRoutes, mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
-import { createTestQueryClient } from '../../../test/render-route.tsx';
+} from '../../test/job-factories.ts';
+import { errorAnswer, type MockRoutes, mockFetch, requestBodies } from '../../test/mock-fetch.ts';
+import { createTestQueryClient } from '../../test/render-route.tsx';
 import { JobActionError } from './job-action-error.ts';
 import { runShortJob } from './run-short-job.ts';
 

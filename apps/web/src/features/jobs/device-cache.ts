@@ -1,6 +1,6 @@
 import type { QueryDeviceResponse } from '@rmm/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
+import { apiRequest } from '../../lib/api.ts';
 
 /** How long the console asks to keep a POST /query/device answer. */
 export const DEVICE_CACHE_SECONDS = 300;

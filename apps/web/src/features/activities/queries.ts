@@ -1,0 +1,14 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ActivityListParams, activitiesApi } from './api.ts';
+
+export const activityKeys = {
+  lists: ['activities', 'list'] as const,
+  list: (params: ActivityListParams) => ['activities', 'list', params] as const,
+};
+
+export const useActivitiesQuery = (params: ActivityListParams) =>
+  useQuery({
+    queryKey: activityKeys.list(params),
+    queryFn: () => activitiesApi.list(params),
+    placeholderData: keepPreviousData,
+  });

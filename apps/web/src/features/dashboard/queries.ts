@@ -1,0 +1,22 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type DevicesByOrganizationParams, dashboardApi } from './api.ts';
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  summary: ['dashboard', 'summary'] as const,
+  devicesByOrganization: (params: DevicesByOrganizationParams) =>
+    ['dashboard', 'devices-by-organization', params] as const,
+};
+
+export const useSystemSummaryQuery = () =>
+  useQuery({
+    queryKey: dashboardKeys.summary,
+    queryFn: dashboardApi.summary,
+  });
+
+export const useDevicesByOrganizationQuery = (params: DevicesByOrganizationParams) =>
+  useQuery({
+    queryKey: dashboardKeys.devicesByOrganization(params),
+    queryFn: () => dashboardApi.devicesByOrganization(params),
+    placeholderData: keepPreviousData,
+  });
