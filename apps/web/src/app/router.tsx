@@ -3,9 +3,9 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { EditorLayout } from './editor-layout.tsx';
+import { RequireAuth } from './session/require-auth.tsx';
 import { StandaloneFrame } from './standalone-frame.tsx';
 
 type Screen = LazyExoticComponent<ComponentType>;

@@ -1,7 +1,7 @@
 import { type ConsoleEvent, EVENTS_PATH } from '@rmm/domain';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { authKeys } from '../auth/queries.ts';
+import { sessionKeys } from '../../app/session/queries.ts';
 import { applyJobEvent } from '../jobs/apply-job-event.ts';
 import { queryKeysForEvent, resyncKeys } from './query-keys-for-event.ts';
 import { setRealtimeStatus } from './realtime-status.ts';
@@ -108,7 +108,7 @@ export const useRealtimeEvents = () => {
         // Signed out, or refused at the handshake (an expired session answers 401): ask who is signed in,
         // so that the console goes to the sign-in page instead of retrying forever.
         if (close.code === CLOSE_SIGNED_OUT || !hasOpened) {
-          void queryClient.invalidateQueries({ queryKey: authKeys.me });
+          void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
         }
         retryTimer = setTimeout(connect, reconnectDelay(attempt++));
       };

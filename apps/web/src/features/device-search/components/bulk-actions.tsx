@@ -19,7 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMeQuery } from '../../auth/queries.ts';
+import { useMeQuery } from '../../../app/session/queries.ts';
 import type { RunScriptValues } from '../../jobs/components/run-script-form.tsx';
 import { useExecuteActionMutation } from '../queries.ts';
 import { ActionResult } from './action-result.tsx';

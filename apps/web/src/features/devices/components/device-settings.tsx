@@ -1,7 +1,7 @@
 import { Card, Grid, Stack, Text, Title } from '@mantine/core';
 import type { DeviceNode } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '../../auth/queries.ts';
+import { useHasPermission } from '../../../app/session/queries.ts';
 import { DeleteDeviceButton } from './delete-device-button.tsx';
 import { DeviceApprovalCard } from './device-approval-card.tsx';
 import { DeviceDashboard } from './device-dashboard.tsx';

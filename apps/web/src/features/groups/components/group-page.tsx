@@ -4,7 +4,7 @@ import { IconEdit, IconFilter, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useHasPermission } from '../../auth/queries.ts';
+import { useHasPermission } from '../../../app/session/queries.ts';
 import { SearchDevices } from '../../device-search/components/search-devices.tsx';
 import { describeCriteria } from '../../device-search/describe-criteria.ts';
 import { useGroupsQuery } from '../queries.ts';

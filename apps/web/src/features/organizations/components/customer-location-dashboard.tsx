@@ -1,9 +1,9 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useHasPermission } from '../../../app/session/queries.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useHasPermission } from '../../auth/queries.ts';
 import { DashboardRefresh } from '../../dashboard/components/dashboard-refresh.tsx';
 import { AddDeviceDialog } from '../../devices/components/add-device-dialog.tsx';
 import { DeviceList } from '../../devices/components/device-list.tsx';

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useMeQuery } from '../queries.ts';
+import { useMeQuery } from './queries.ts';
 
 /** Sends a visitor without a session to the sign-in page, and back afterwards. */
 export const RequireAuth = ({ children }: { children: ReactNode }) => {
