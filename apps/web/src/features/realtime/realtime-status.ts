@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import type { LiveStatus } from '../../components/live-status-badge.tsx';
 
 /** `live` once the server said ready; `connecting` before; `reconnecting` after a drop. */
-export type RealtimeStatus = 'offline' | 'connecting' | 'live' | 'reconnecting';
+export type RealtimeStatus = LiveStatus;
 
 let current: RealtimeStatus = 'offline';
 const listeners = new Set<() => void>();

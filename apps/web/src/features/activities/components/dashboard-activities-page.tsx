@@ -1,11 +1,12 @@
 import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { DashboardRefresh } from '../../dashboard/components/dashboard-refresh.tsx';
+import { useRealtimeStatus } from '../../../features/realtime/realtime-status.ts';
 import { useOrganizationQuery } from '../../organizations/queries.ts';
 import { activityKeys, useActivitiesQuery } from '../queries.ts';
 import { ActivitiesTable } from './activities-table.tsx';
@@ -27,6 +28,7 @@ const DeviceActivities = ({
   explain: string;
 }) => {
   const { t } = useTranslation();
+  const liveStatus = useRealtimeStatus();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const page = Math.max(1, Number(useParams().page) || 1);
@@ -49,7 +51,7 @@ const DeviceActivities = ({
     <>
       <PageHeader
         title={t('activities.title')}
-        actions={<DashboardRefresh queryKeys={[activityKeys.lists]} />}
+        actions={<DashboardRefresh queryKeys={[activityKeys.lists]} liveStatus={liveStatus} />}
       />
       <Text size="sm" c="dimmed" mb="sm">
         {explain}

@@ -3,13 +3,14 @@ import type { DeviceNode } from '@rmm/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ApprovalBadge } from '../../../components/approval-badge.tsx';
+import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
+import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { DashboardRefresh } from '../../dashboard/components/dashboard-refresh.tsx';
+import { useRealtimeStatus } from '../../../features/realtime/realtime-status.ts';
 import { DeviceJobActions } from '../../jobs/components/device-job-actions.tsx';
 import { deviceKeys, useDeviceQuery } from '../queries.ts';
-import { ApprovalBadge } from './approval-badge.tsx';
-import { DeviceStatusBadge } from './device-status-badge.tsx';
 import { type DeviceTab, DeviceTabs } from './device-tabs.tsx';
 import { WakeOnLanButton } from './wake-on-lan-button.tsx';
 
@@ -45,6 +46,7 @@ const DeviceFrame = ({
   children: (device: DeviceNode) => ReactNode;
 }) => {
   const { t } = useTranslation();
+  const liveStatus = useRealtimeStatus();
   const query = useDeviceQuery(id);
   return (
     <QueryState query={query} notFoundTitle={t('devices.notFound')}>
@@ -74,7 +76,7 @@ const DeviceFrame = ({
             <Group gap="xs">
               <DeviceJobActions device={device} />
               <WakeOnLanButton deviceId={id} />
-              <DashboardRefresh queryKeys={[deviceKeys.detail(id)]} />
+              <DashboardRefresh queryKeys={[deviceKeys.detail(id)]} liveStatus={liveStatus} />
             </Group>
           </Group>
           <DeviceTabs id={id} tab={tab} />

@@ -3,9 +3,10 @@ import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { useHasPermission } from '../../../app/session/queries.ts';
+import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { DashboardRefresh } from '../../dashboard/components/dashboard-refresh.tsx';
+import { useRealtimeStatus } from '../../../features/realtime/realtime-status.ts';
 import { AddDeviceDialog } from '../../devices/components/add-device-dialog.tsx';
 import { DeviceList } from '../../devices/components/device-list.tsx';
 import { deviceKeys } from '../../devices/queries.ts';
@@ -15,6 +16,7 @@ import { OrganizationLinks } from './organization-links.tsx';
 /** `/customerDashboard/:id/overview`: the organization, its locations and its devices. */
 export const CustomerDashboardOverview = () => {
   const { t } = useTranslation();
+  const liveStatus = useRealtimeStatus();
   const { id } = useParams();
   const location = useLocation();
   const organizationId = Number(id);
@@ -82,7 +84,10 @@ export const CustomerDashboardOverview = () => {
           </SimpleGrid>
           <Group justify="space-between" mb="sm">
             <Title order={3}>{t('organizations.devices')}</Title>
-            <DashboardRefresh queryKeys={[organizationKeys.detail(org.id), deviceKeys.lists]} />
+            <DashboardRefresh
+              queryKeys={[organizationKeys.detail(org.id), deviceKeys.lists]}
+              liveStatus={liveStatus}
+            />
           </Group>
           <DeviceList organizationId={org.id} />
         </>

@@ -2,9 +2,10 @@ import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useHasPermission } from '../../../app/session/queries.ts';
+import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { DashboardRefresh } from '../../dashboard/components/dashboard-refresh.tsx';
+import { useRealtimeStatus } from '../../../features/realtime/realtime-status.ts';
 import { AddDeviceDialog } from '../../devices/components/add-device-dialog.tsx';
 import { DeviceList } from '../../devices/components/device-list.tsx';
 import { deviceKeys } from '../../devices/queries.ts';
@@ -13,6 +14,7 @@ import { organizationKeys, useOrganizationQuery } from '../queries.ts';
 /** `/customerDashboard/:id/location/:location`: the devices of one location of an organization. */
 export const CustomerLocationDashboard = () => {
   const { t } = useTranslation();
+  const liveStatus = useRealtimeStatus();
   const params = useParams();
   const query = useOrganizationQuery(Number(params.id));
   const locationId = Number(params.location);
@@ -37,7 +39,10 @@ export const CustomerLocationDashboard = () => {
                   title={location.name}
                   actions={
                     <>
-                      <DashboardRefresh queryKeys={[organizationKeys.detail(org.id), deviceKeys.lists]} />
+                      <DashboardRefresh
+                        queryKeys={[organizationKeys.detail(org.id), deviceKeys.lists]}
+                        liveStatus={liveStatus}
+                      />
                       {canEnrol && <AddDeviceDialog organizationId={org.id} locationId={location.id} />}
                     </>
                   }

@@ -3,22 +3,25 @@ import { useLocalStorage } from '@mantine/hooks';
 import { IconClockHour4, IconRefresh } from '@tabler/icons-react';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  DEFAULT_REFRESH_INTERVAL,
-  type RefreshInterval,
-} from '../../../components/inputs/refresh-interval.ts';
-import { RefreshIntervalSelect } from '../../../components/inputs/refresh-interval-select.tsx';
-import { useRefreshInterval } from '../../../components/inputs/use-refresh-interval.ts';
-import { LiveStatusBadge } from '../../realtime/components/live-status-badge.tsx';
+import { DEFAULT_REFRESH_INTERVAL, type RefreshInterval } from './inputs/refresh-interval.ts';
+import { RefreshIntervalSelect } from './inputs/refresh-interval-select.tsx';
+import { useRefreshInterval } from './inputs/use-refresh-interval.ts';
+import { type LiveStatus, LiveStatusBadge } from './live-status-badge.tsx';
 
 /** One choice for every dashboard, kept in this browser. */
 const STORAGE_KEY = 'rmm.dashboard.refreshInterval';
 
 /**
- * Pushed updates keep a dashboard current; the refresh interval (4 hours unless chosen, none for
- * manual) and the refresh button refetch these queries on top of that.
+ * Pushed updates keep a dashboard current (`liveStatus` says whether they arrive); the refresh interval
+ * (4 hours unless chosen, none for manual) and the refresh button refetch these queries on top of that.
  */
-export const DashboardRefresh = ({ queryKeys }: { queryKeys: QueryKey[] }) => {
+export const DashboardRefresh = ({
+  queryKeys,
+  liveStatus,
+}: {
+  queryKeys: QueryKey[];
+  liveStatus: LiveStatus;
+}) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [interval, setRefreshInterval] = useLocalStorage<RefreshInterval>({
@@ -32,7 +35,7 @@ export const DashboardRefresh = ({ queryKeys }: { queryKeys: QueryKey[] }) => {
 
   return (
     <Group gap="xs" wrap="nowrap">
-      <LiveStatusBadge />
+      <LiveStatusBadge status={liveStatus} />
       <RefreshIntervalSelect
         label={undefined}
         aria-label={t('dashboard.refreshEvery')}

@@ -1,13 +1,17 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useRealtimeStatus } from '../realtime-status.ts';
 
 const colors = { live: 'green', connecting: 'gray', reconnecting: 'orange', offline: 'gray' } as const;
 
-/** Whether pushed updates are arriving; when not, the refresh interval still refreshes the page. */
-export const LiveStatusBadge = () => {
+/** The state of the console's realtime channel: `live` once the server said ready. */
+export type LiveStatus = 'offline' | 'connecting' | 'live' | 'reconnecting';
+
+/**
+ * Whether pushed updates are arriving; when not, the refresh interval still refreshes the page. The
+ * status comes from the channel the signed-in layout keeps open (app/realtime).
+ */
+export const LiveStatusBadge = ({ status }: { status: LiveStatus }) => {
   const { t } = useTranslation();
-  const status = useRealtimeStatus();
   return (
     <Tooltip label={t(`realtime.hint.${status}`)} multiline w={260}>
       <Badge

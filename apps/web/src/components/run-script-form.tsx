@@ -25,7 +25,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { MandatoryField } from '../../../components/inputs/mandatory-field.tsx';
+import { MandatoryField } from './inputs/mandatory-field.tsx';
 
 type FormValues = {
   language: ScriptLanguage;
