@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { EventKeys } from '../../app/realtime/event-keys.ts';
 import { type ActivityListParams, activitiesApi } from './api.ts';
 
 export const activityKeys = {
@@ -12,3 +13,8 @@ export const useActivitiesQuery = (params: ActivityListParams) =>
     queryFn: () => activitiesApi.list(params),
     placeholderData: keepPreviousData,
   });
+
+/** Every job change is recorded in the audit log: its lists are read again. */
+export const activityEventKeys: EventKeys = {
+  forEvent: (event) => (event.type === 'job.updated' ? [activityKeys.lists] : []),
+};

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { EventKeys } from '../../app/realtime/event-keys.ts';
 import { type DevicesByOrganizationParams, dashboardApi } from './api.ts';
 
 export const dashboardKeys = {
@@ -20,3 +21,12 @@ export const useDevicesByOrganizationQuery = (params: DevicesByOrganizationParam
     queryFn: () => dashboardApi.devicesByOrganization(params),
     placeholderData: keepPreviousData,
   });
+
+/** A device created, deleted or changing status changes the dashboard's counts. */
+export const dashboardEventKeys: EventKeys = {
+  forEvent: (event) =>
+    event.type === 'device.created' || event.type === 'device.status' || event.type === 'device.deleted'
+      ? [dashboardKeys.all]
+      : [],
+  resync: [dashboardKeys.all],
+};

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { dashboardKeys } from '../dashboard/queries.ts';
 import type { DeviceListParams } from '../devices/api.ts';
 import { deviceKeys } from '../devices/queries.ts';
-import { jobKeys } from '../jobs/job-keys.ts';
+import { jobKeys } from '../jobs/queries.ts';
 import { organizationKeys } from '../organizations/queries.ts';
 import { searchesApi } from './api.ts';
 

@@ -1,5 +1,6 @@
 import type { DeviceNode, UpdateDeviceRequest } from '@rmm/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EventKeys } from '../../app/realtime/event-keys.ts';
 import { dashboardKeys } from '../dashboard/queries.ts';
 import { organizationKeys } from '../organizations/queries.ts';
 import { type DeviceListParams, devicesApi, type EnrollmentTokenListParams, enrollmentApi } from './api.ts';
@@ -107,4 +108,22 @@ export const useRevokeEnrollmentTokenMutation = () => {
     mutationFn: enrollmentApi.revoke,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: enrollmentKeys.lists }),
   });
+};
+
+/** Device events: the device lists and the device itself are read again; everything after a reconnect. */
+export const deviceEventKeys: EventKeys = {
+  forEvent: (event) => {
+    switch (event.type) {
+      case 'device.created':
+        return [deviceKeys.lists];
+      case 'device.status':
+      case 'device.deleted':
+        return [deviceKeys.lists, deviceKeys.detail(event.deviceId)];
+      case 'device.updated':
+        return [deviceKeys.lists, deviceKeys.detail(event.device.id)];
+      default:
+        return [];
+    }
+  },
+  resync: [deviceKeys.all],
 };

@@ -1,5 +1,6 @@
 import type { UpdateOrganizationRequest } from '@rmm/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EventKeys } from '../../app/realtime/event-keys.ts';
 import { type OrganizationListParams, organizationsApi } from './api.ts';
 
 export const organizationKeys = {
@@ -50,4 +51,11 @@ export const useDeleteOrganizationMutation = () => {
       return queryClient.invalidateQueries({ queryKey: ['organizations', 'list'] });
     },
   });
+};
+
+/** A device created or deleted changes its organization's device count. */
+export const organizationEventKeys: EventKeys = {
+  forEvent: (event) =>
+    event.type === 'device.created' || event.type === 'device.deleted' ? [organizationKeys.all] : [],
+  resync: [organizationKeys.all],
 };

@@ -9,10 +9,10 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useRealtimeStatus } from '../../../app/realtime/realtime-status.ts';
 import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useRealtimeStatus } from '../../../features/realtime/realtime-status.ts';
 import { dashboardKeys, useDevicesByOrganizationQuery, useSystemSummaryQuery } from '../queries.ts';
 import { DevicesByOrganizationTable } from './devices-by-organization-table.tsx';
 

@@ -1,15 +1,14 @@
 import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { useRealtimeStatus } from '../../../app/realtime/realtime-status.ts';
 import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useRealtimeStatus } from '../../../features/realtime/realtime-status.ts';
 import { useOrganizationQuery } from '../../organizations/queries.ts';
-import { jobKeys } from '../job-keys.ts';
-import { usePendingJobsQuery } from '../queries.ts';
+import { jobKeys, usePendingJobsQuery } from '../queries.ts';
 import { PendingJobsTable } from './pending-jobs-table.tsx';
 
 const PAGE_SIZE = 50;

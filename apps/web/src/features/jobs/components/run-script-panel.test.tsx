@@ -13,7 +13,7 @@ import { createDevice } from '../../../test/device-factories.ts';
 import { createStoredJob, deviceCacheAnswer, meAnswer, submitAnswer } from '../../../test/job-factories.ts';
 import { mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
-import { applyJobEvent } from '../apply-job-event.ts';
+import { applyJobEvent } from '../queries.ts';
 import { RunScriptPanel } from './run-script-panel.tsx';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';

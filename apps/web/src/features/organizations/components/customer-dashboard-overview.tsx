@@ -2,11 +2,11 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { useRealtimeStatus } from '../../../app/realtime/realtime-status.ts';
 import { useHasPermission } from '../../../app/session/queries.ts';
 import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useRealtimeStatus } from '../../../features/realtime/realtime-status.ts';
 import { AddDeviceDialog } from '../../devices/components/add-device-dialog.tsx';
 import { DeviceList } from '../../devices/components/device-list.tsx';
 import { deviceKeys } from '../../devices/queries.ts';

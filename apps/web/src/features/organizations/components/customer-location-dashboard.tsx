@@ -1,11 +1,11 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useRealtimeStatus } from '../../../app/realtime/realtime-status.ts';
 import { useHasPermission } from '../../../app/session/queries.ts';
 import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useRealtimeStatus } from '../../../features/realtime/realtime-status.ts';
 import { AddDeviceDialog } from '../../devices/components/add-device-dialog.tsx';
 import { DeviceList } from '../../devices/components/device-list.tsx';
 import { deviceKeys } from '../../devices/queries.ts';

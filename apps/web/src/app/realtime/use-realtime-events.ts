@@ -1,9 +1,7 @@
 import { type ConsoleEvent, EVENTS_PATH } from '@rmm/domain';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { sessionKeys } from '../../app/session/queries.ts';
-import { applyJobEvent } from '../jobs/apply-job-event.ts';
-import { queryKeysForEvent, resyncKeys } from './query-keys-for-event.ts';
+import { sessionKeys } from '../session/queries.ts';
 import { setRealtimeStatus } from './realtime-status.ts';
 import { reconnectDelay } from './reconnect-delay.ts';
 
@@ -16,15 +14,24 @@ export const eventsUrl = ({ protocol, host }: Pick<Location, 'protocol' | 'host'
   `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${EVENTS_PATH}`;
 
 type EventSchema = typeof import('@rmm/domain/events').ConsoleEvent;
-let eventSchema: EventSchema | undefined;
+type FeatureEventKeys = typeof import('./feature-event-keys.ts').featureEventKeys;
+type EventHandling = { schema: EventSchema; keys: FeatureEventKeys };
+let handling: EventHandling | undefined;
 
 /**
- * The events' schema (and the schema library) loads after the first screen, not with it; events that
- * arrive before it has loaded wait for it, in order.
+ * The events' schema (and the schema library) and the features' event keys (feature-event-keys.ts,
+ * with the features' queries) load after the first screen, not with it; events that arrive before they
+ * have loaded wait for them, in order.
  */
-export const loadEventSchema = async (): Promise<EventSchema> => {
-  eventSchema ??= (await import('@rmm/domain/events')).ConsoleEvent;
-  return eventSchema;
+export const loadEventHandling = async (): Promise<EventHandling> => {
+  if (!handling) {
+    const [events, features] = await Promise.all([
+      import('@rmm/domain/events'),
+      import('./feature-event-keys.ts'),
+    ]);
+    handling ??= { schema: events.ConsoleEvent, keys: features.featureEventKeys };
+  }
+  return handling;
 };
 
 const parseEvent = (schema: EventSchema, data: unknown): ConsoleEvent | undefined => {
@@ -66,7 +73,7 @@ export const useRealtimeEvents = () => {
       pending.clear();
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     };
-    const invalidate = (keys: QueryKey[]) => {
+    const invalidate = (keys: readonly QueryKey[]) => {
       for (const key of keys) pending.set(JSON.stringify(key), key);
       if (keys.length && flushTimer === undefined) flushTimer = setTimeout(flush, INVALIDATE_BATCH_MS);
     };
@@ -77,24 +84,26 @@ export const useRealtimeEvents = () => {
       socket = ws;
       const waiting: unknown[] = [];
       const handle = (data: unknown) => {
-        const event = eventSchema && parseEvent(eventSchema, data);
+        if (!handling) return;
+        const { schema, keys } = handling;
+        const event = parseEvent(schema, data);
         if (!event) return;
         if (event.type === 'ready') {
           attempt = 0;
           // Events sent while the channel was down are lost: refetch what they could have changed.
-          if (hasBeenLive) invalidate(resyncKeys);
+          if (hasBeenLive) invalidate(keys.resync);
           hasBeenLive = true;
           setRealtimeStatus('live');
           return;
         }
-        if (event.type === 'job.updated' || event.type === 'job.output') applyJobEvent(queryClient, event);
-        invalidate(queryKeysForEvent(event));
+        keys.apply(queryClient, event);
+        invalidate(keys.forEvent(event));
       };
       ws.onmessage = (message) => {
-        if (eventSchema) return handle(message.data);
+        if (handling) return handle(message.data);
         waiting.push(message.data);
         if (waiting.length === 1)
-          void loadEventSchema().then(() => {
+          void loadEventHandling().then(() => {
             if (socket !== ws) return;
             for (const data of waiting.splice(0)) handle(data);
           });

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jobKeys } from '../../features/jobs/queries.ts';
 import { FakeWebSocket } from '../../test/fake-web-socket.ts';
 import { createJobDetail, createStoredJob } from '../../test/job-factories.ts';
 import { createTestQueryClient } from '../../test/render-route.tsx';
-import { jobKeys } from '../jobs/job-keys.ts';
-import { INVALIDATE_BATCH_MS, loadEventSchema, useRealtimeEvents } from './use-realtime-events.ts';
+import { INVALIDATE_BATCH_MS, loadEventHandling, useRealtimeEvents } from './use-realtime-events.ts';
 
 const Probe = () => {
   useRealtimeEvents();
@@ -24,8 +24,8 @@ const setup = () => {
   return { ...view, queryClient, invalidatedKeys };
 };
 
-// The events' schema loads lazily in the console; here it is there before the first event.
-beforeAll(() => loadEventSchema());
+// The events' schema and the features' event keys load lazily in the console; here they are there before the first event.
+beforeAll(() => loadEventHandling());
 beforeEach(() => {
   FakeWebSocket.instances = [];
   vi.useFakeTimers();
