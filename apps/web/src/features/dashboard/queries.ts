@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EventKeys } from '../../app/realtime/event-keys.ts';
+import { queryRoots } from '../../lib/query-keys.ts';
 import { type DevicesByOrganizationParams, dashboardApi } from './api.ts';
 
 export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  summary: ['dashboard', 'summary'] as const,
+  all: queryRoots.dashboard,
+  summary: [...queryRoots.dashboard, 'summary'] as const,
   devicesByOrganization: (params: DevicesByOrganizationParams) =>
-    ['dashboard', 'devices-by-organization', params] as const,
+    [...queryRoots.dashboard, 'devices-by-organization', params] as const,
 };
 
 export const useSystemSummaryQuery = () =>

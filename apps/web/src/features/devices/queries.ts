@@ -1,22 +1,20 @@
 import type { DeviceNode, UpdateDeviceRequest } from '@rmm/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventKeys } from '../../app/realtime/event-keys.ts';
-import { dashboardKeys } from '../dashboard/queries.ts';
-import { organizationKeys } from '../organizations/queries.ts';
-import { type DeviceListParams, devicesApi, type EnrollmentTokenListParams, enrollmentApi } from './api.ts';
+import { type DeviceListParams, deviceListKey, queryRoots } from '../../lib/query-keys.ts';
+import { devicesApi, type EnrollmentTokenListParams, enrollmentApi } from './api.ts';
 
 /** Live values (current metrics, samples) are polled this often while a device overview is open. */
 export const LIVE_POLL_MS = 30_000;
 
 /** A device's summary and metrics sit under its detail key, so one invalidation refreshes all three. */
 export const deviceKeys = {
-  all: ['devices'] as const,
-  lists: ['devices', 'list'] as const,
-  list: (params: DeviceListParams) => ['devices', 'list', params] as const,
-  detail: (id: number) => ['devices', 'detail', id] as const,
-  summary: (id: number) => ['devices', 'detail', id, 'summary'] as const,
-  metrics: (id: number) => ['devices', 'detail', id, 'metrics'] as const,
-  nodeRoles: ['noderoles'] as const,
+  all: queryRoots.devices,
+  lists: queryRoots.deviceLists,
+  list: deviceListKey,
+  detail: (id: number) => [...queryRoots.devices, 'detail', id] as const,
+  summary: (id: number) => [...queryRoots.devices, 'detail', id, 'summary'] as const,
+  metrics: (id: number) => [...queryRoots.devices, 'detail', id, 'metrics'] as const,
 };
 
 export const enrollmentKeys = {
@@ -48,13 +46,6 @@ export const useDeviceMetricsQuery = (id: number) =>
     refetchInterval: LIVE_POLL_MS,
   });
 
-export const useNodeRolesQuery = () =>
-  useQuery({
-    queryKey: deviceKeys.nodeRoles,
-    queryFn: devicesApi.nodeRoles,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
 export const useUpdateDeviceMutation = (id: number) => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -77,8 +68,8 @@ export const useDeleteDeviceMutation = () => {
       queryClient.removeQueries({ queryKey: deviceKeys.detail(id) });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: deviceKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-        queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.dashboard }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.organizations }),
       ]);
     },
   });

@@ -16,6 +16,7 @@ import {
 } from '@tanstack/react-query';
 import type { EventKeys } from '../../app/realtime/event-keys.ts';
 import { useRealtimeStatus } from '../../app/realtime/realtime-status.ts';
+import { queryRoots } from '../../lib/query-keys.ts';
 import { type JobDetail, jobsApi, type PendingJobListParams } from './api.ts';
 import { JobActionError } from './job-action-error.ts';
 import { addChunk, holdEarlyOutput, type JobOutput, takeEarlyOutput } from './job-output.ts';
@@ -25,8 +26,8 @@ import { submitJobs } from './submit-jobs.ts';
 /** Jobs and their lists; live output sits under a root of its own, so a resync never refetches it. */
 export const jobKeys = {
   all: ['jobs'] as const,
-  lists: ['jobs', 'list'] as const,
-  list: (params: PendingJobListParams) => ['jobs', 'list', params] as const,
+  lists: queryRoots.jobLists,
+  list: (params: PendingJobListParams) => [...queryRoots.jobLists, params] as const,
   detail: (jobUid: string) => ['jobs', 'detail', jobUid] as const,
   output: (jobUid: string) => ['job-output', jobUid] as const,
 };

@@ -7,7 +7,7 @@ import { ListFooter } from '../../../components/list-footer.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useOrganizationQuery } from '../../organizations/queries.ts';
+import { useOrganizationQuery } from '../../../lib/organizations.ts';
 import { activityKeys, useActivitiesQuery } from '../queries.ts';
 import { ActivitiesTable } from './activities-table.tsx';
 import { ActivityFilterBar, type ActivityFilterKey, activityFiltersFrom } from './activity-filter-bar.tsx';

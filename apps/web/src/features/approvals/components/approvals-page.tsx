@@ -3,15 +3,16 @@ import { type ActionTarget, type ApprovalStatus, approvalStatuses } from '@rmm/d
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useOrganizationQuery } from '../../../lib/organizations.ts';
+import type { DeviceListParams } from '../../../lib/query-keys.ts';
 import type { BulkAction } from '../../device-search/components/bulk-actions.tsx';
 import type { ColumnId } from '../../device-search/components/device-columns.tsx';
 import { DeviceResults } from '../../device-search/components/device-results.tsx';
 import { ResultsFilterInput } from '../../device-search/components/results-filter-input.tsx';
 import { collectMatchingIds } from '../../device-search/matching-ids.ts';
 import { useListUrlState } from '../../device-search/use-list-url-state.ts';
-import { type DeviceListParams, devicesApi } from '../../devices/api.ts';
+import { devicesApi } from '../../devices/api.ts';
 import { useDevicesQuery } from '../../devices/queries.ts';
-import { useOrganizationQuery } from '../../organizations/queries.ts';
 
 const DEFAULT_STATUS: ApprovalStatus = 'PENDING';
 

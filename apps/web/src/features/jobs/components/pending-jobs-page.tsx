@@ -7,7 +7,7 @@ import { ListFooter } from '../../../components/list-footer.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useOrganizationQuery } from '../../organizations/queries.ts';
+import { useOrganizationQuery } from '../../../lib/organizations.ts';
 import { jobKeys, usePendingJobsQuery } from '../queries.ts';
 import { PendingJobsTable } from './pending-jobs-table.tsx';
 

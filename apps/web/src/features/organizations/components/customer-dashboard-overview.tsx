@@ -7,10 +7,10 @@ import { useHasPermission } from '../../../app/session/queries.ts';
 import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { organizationKeys, useOrganizationQuery } from '../../../lib/organizations.ts';
 import { AddDeviceDialog } from '../../devices/components/add-device-dialog.tsx';
 import { DeviceList } from '../../devices/components/device-list.tsx';
 import { deviceKeys } from '../../devices/queries.ts';
-import { organizationKeys, useOrganizationQuery } from '../queries.ts';
 import { OrganizationLinks } from './organization-links.tsx';
 
 /** `/customerDashboard/:id/overview`: the organization, its locations and its devices. */

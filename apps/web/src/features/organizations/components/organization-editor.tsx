@@ -9,11 +9,8 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ComingSoonPage } from '../../../components/coming-soon-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import {
-  useCreateOrganizationMutation,
-  useOrganizationQuery,
-  useUpdateOrganizationMutation,
-} from '../queries.ts';
+import { useOrganizationQuery } from '../../../lib/organizations.ts';
+import { useCreateOrganizationMutation, useUpdateOrganizationMutation } from '../queries.ts';
 import { DeleteOrganizationButton } from './delete-organization-button.tsx';
 import { LocationsFields } from './locations-fields.tsx';
 

@@ -8,7 +8,7 @@ import { useHasPermission } from '../../../app/session/queries.ts';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useOrganizationsQuery } from '../queries.ts';
+import { useOrganizationsQuery } from '../../../lib/organizations.ts';
 
 const PAGE_SIZE = 25;
 
