@@ -2,10 +2,10 @@ import { Paper, Text } from '@mantine/core';
 import type { DeviceNode } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ListFooter } from '../../../components/list-footer.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { ActivitiesTable } from '../../activities/components/activities-table.tsx';
-import { useActivitiesQuery } from '../../activities/queries.ts';
+import { ListFooter } from '../../components/list-footer.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { useActivitiesQuery } from '../../features/activities/queries.ts';
+import { ActivitiesTable } from '../activities/activities-table.tsx';
 import { DeviceDashboard } from './device-dashboard.tsx';
 
 const PAGE_SIZE = 25;

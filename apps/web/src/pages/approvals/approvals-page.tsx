@@ -2,17 +2,16 @@ import { Anchor, Breadcrumbs, SegmentedControl } from '@mantine/core';
 import { type ActionTarget, type ApprovalStatus, approvalStatuses } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useOrganizationQuery } from '../../../lib/organizations.ts';
-import type { DeviceListParams } from '../../../lib/query-keys.ts';
-import type { BulkAction } from '../../device-search/components/bulk-actions.tsx';
-import type { ColumnId } from '../../device-search/components/device-columns.tsx';
-import { DeviceResults } from '../../device-search/components/device-results.tsx';
-import { ResultsFilterInput } from '../../device-search/components/results-filter-input.tsx';
-import { collectMatchingIds } from '../../device-search/matching-ids.ts';
-import { useListUrlState } from '../../device-search/use-list-url-state.ts';
-import { devicesApi } from '../../devices/api.ts';
-import { useDevicesQuery } from '../../devices/queries.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { type ApprovalListParams, approvalsApi } from '../../features/approvals/api.ts';
+import { useApprovalDevicesQuery } from '../../features/approvals/queries.ts';
+import type { BulkAction } from '../../features/device-search/components/bulk-actions.tsx';
+import type { ColumnId } from '../../features/device-search/components/device-columns.tsx';
+import { DeviceResults } from '../../features/device-search/components/device-results.tsx';
+import { ResultsFilterInput } from '../../features/device-search/components/results-filter-input.tsx';
+import { collectMatchingIds } from '../../features/device-search/matching-ids.ts';
+import { useListUrlState } from '../../features/device-search/use-list-url-state.ts';
+import { useOrganizationQuery } from '../../lib/organizations.ts';
 
 const DEFAULT_STATUS: ApprovalStatus = 'PENDING';
 
@@ -35,9 +34,7 @@ const actionsFor = (status: ApprovalStatus): BulkAction[] =>
  * evaluated by the server in one request. Criteria say nothing of organization or text, so for an
  * organization's page or a text filter the matching ids are collected page by page instead.
  */
-const allMatchingTarget = async (
-  listParams: DeviceListParams & { approvalStatus: ApprovalStatus },
-): Promise<ActionTarget> =>
+const allMatchingTarget = async (listParams: ApprovalListParams): Promise<ActionTarget> =>
   listParams.organizationId === undefined && !listParams.search
     ? {
         criteria: {
@@ -45,7 +42,7 @@ const allMatchingTarget = async (
           rules: [{ field: 'approvalStatus', operator: 'equals', value: listParams.approvalStatus }],
         },
       }
-    : collectMatchingIds((page, pageSize) => devicesApi.list({ ...listParams, page, pageSize }));
+    : collectMatchingIds((page, pageSize) => approvalsApi.devices({ ...listParams, page, pageSize }));
 
 const asStatus = (value: string | null): ApprovalStatus =>
   approvalStatuses.find((status) => status === value) ?? DEFAULT_STATUS;
@@ -63,7 +60,7 @@ const Approvals = ({ organizationId, basePath }: { organizationId?: number; base
     approvalStatus: status,
     organizationId,
   };
-  const query = useDevicesQuery(listParams);
+  const query = useApprovalDevicesQuery(listParams);
   return (
     <DeviceResults
       query={query}

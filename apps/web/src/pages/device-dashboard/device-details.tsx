@@ -3,12 +3,12 @@ import type { DeviceInventory, DeviceNode } from '@rmm/domain';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatByteSize } from '../../../lib/format.ts';
+import { DeviceDisksTable } from '../../features/devices/components/device-disks-table.tsx';
+import { DeviceNetworkTable } from '../../features/devices/components/device-network-table.tsx';
+import { DeviceVolumesTable } from '../../features/devices/components/device-volumes-table.tsx';
+import { FactList } from '../../features/devices/components/fact-list.tsx';
+import { formatByteSize } from '../../lib/format.ts';
 import { DeviceDashboard } from './device-dashboard.tsx';
-import { DeviceDisksTable } from './device-disks-table.tsx';
-import { DeviceNetworkTable } from './device-network-table.tsx';
-import { DeviceVolumesTable } from './device-volumes-table.tsx';
-import { FactList } from './fact-list.tsx';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card withBorder>

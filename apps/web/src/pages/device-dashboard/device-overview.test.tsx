@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDeviceNode, createInventory } from '../../../test/device-factories.ts';
-import { mockFetch } from '../../../test/mock-fetch.ts';
-import { renderRoute } from '../../../test/render-route.tsx';
+import { createDeviceNode, createInventory } from '../../test/device-factories.ts';
+import { mockFetch } from '../../test/mock-fetch.ts';
+import { renderRoute } from '../../test/render-route.tsx';
 import { DeviceOverviewPage } from './device-overview.tsx';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';

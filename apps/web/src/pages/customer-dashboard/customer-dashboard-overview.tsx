@@ -2,16 +2,16 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { useRealtimeStatus } from '../../../app/realtime/realtime-status.ts';
-import { useHasPermission } from '../../../app/session/queries.ts';
-import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { organizationKeys, useOrganizationQuery } from '../../../lib/organizations.ts';
-import { AddDeviceDialog } from '../../devices/components/add-device-dialog.tsx';
-import { DeviceList } from '../../devices/components/device-list.tsx';
-import { deviceKeys } from '../../devices/queries.ts';
-import { OrganizationLinks } from './organization-links.tsx';
+import { useRealtimeStatus } from '../../app/realtime/realtime-status.ts';
+import { useHasPermission } from '../../app/session/queries.ts';
+import { DashboardRefresh } from '../../components/dashboard-refresh.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { AddDeviceDialog } from '../../features/devices/components/add-device-dialog.tsx';
+import { DeviceList } from '../../features/devices/components/device-list.tsx';
+import { deviceKeys } from '../../features/devices/queries.ts';
+import { OrganizationLinks } from '../../features/organizations/components/organization-links.tsx';
+import { organizationKeys, useOrganizationQuery } from '../../lib/organizations.ts';
 
 /** `/customerDashboard/:id/overview`: the organization, its locations and its devices. */
 export const CustomerDashboardOverview = () => {

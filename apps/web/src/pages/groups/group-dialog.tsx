@@ -1,10 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import type { DeviceSearch } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
-import { SearchDialog, type SearchDialogValues } from '../../device-search/components/search-dialog.tsx';
-import { emptyCriteria } from '../../device-search/criteria.ts';
-import { useCreateSearchMutation, useUpdateSearchMutation } from '../../device-search/queries.ts';
-import { DEVICE_GROUP_SEARCH_GROUP } from '../../device-search/search-groups.ts';
+import {
+  SearchDialog,
+  type SearchDialogValues,
+} from '../../features/device-search/components/search-dialog.tsx';
+import { emptyCriteria } from '../../features/device-search/criteria.ts';
+import { useCreateSearchMutation, useUpdateSearchMutation } from '../../features/device-search/queries.ts';
+import { DEVICE_GROUP_SEARCH_GROUP } from '../../features/device-search/search-groups.ts';
 
 /** Creates a group (no `group`) or changes its name and criteria. */
 export const GroupDialog = ({

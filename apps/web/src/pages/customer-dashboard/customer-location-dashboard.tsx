@@ -1,15 +1,15 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useRealtimeStatus } from '../../../app/realtime/realtime-status.ts';
-import { useHasPermission } from '../../../app/session/queries.ts';
-import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { organizationKeys, useOrganizationQuery } from '../../../lib/organizations.ts';
-import { AddDeviceDialog } from '../../devices/components/add-device-dialog.tsx';
-import { DeviceList } from '../../devices/components/device-list.tsx';
-import { deviceKeys } from '../../devices/queries.ts';
+import { useRealtimeStatus } from '../../app/realtime/realtime-status.ts';
+import { useHasPermission } from '../../app/session/queries.ts';
+import { DashboardRefresh } from '../../components/dashboard-refresh.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { AddDeviceDialog } from '../../features/devices/components/add-device-dialog.tsx';
+import { DeviceList } from '../../features/devices/components/device-list.tsx';
+import { deviceKeys } from '../../features/devices/queries.ts';
+import { organizationKeys, useOrganizationQuery } from '../../lib/organizations.ts';
 
 /** `/customerDashboard/:id/location/:location`: the devices of one location of an organization. */
 export const CustomerLocationDashboard = () => {

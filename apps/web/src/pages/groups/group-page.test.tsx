@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDevice } from '../../../test/device-factories.ts';
-import { errorAnswer, mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
-import { renderRoute } from '../../../test/render-route.tsx';
-import { createGroup, createMe, pageOf, withViewportHeight } from '../../../test/search-factories.ts';
+import { createDevice } from '../../test/device-factories.ts';
+import { errorAnswer, mockFetch, requestBodies } from '../../test/mock-fetch.ts';
+import { renderRoute } from '../../test/render-route.tsx';
+import { createGroup, createMe, pageOf, withViewportHeight } from '../../test/search-factories.ts';
 import { GroupPage } from './group-page.tsx';
 
 withViewportHeight();

@@ -3,16 +3,16 @@ import type { DeviceNode } from '@rmm/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useRealtimeStatus } from '../../../app/realtime/realtime-status.ts';
-import { ApprovalBadge } from '../../../components/approval-badge.tsx';
-import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
-import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
-import { NotFoundPage } from '../../../components/not-found-page.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { DeviceJobActions } from '../../jobs/components/device-job-actions.tsx';
-import { deviceKeys, useDeviceQuery } from '../queries.ts';
-import { type DeviceTab, DeviceTabs } from './device-tabs.tsx';
-import { WakeOnLanButton } from './wake-on-lan-button.tsx';
+import { useRealtimeStatus } from '../../app/realtime/realtime-status.ts';
+import { ApprovalBadge } from '../../components/approval-badge.tsx';
+import { DashboardRefresh } from '../../components/dashboard-refresh.tsx';
+import { DeviceStatusBadge } from '../../components/device-status-badge.tsx';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { type DeviceTab, DeviceTabs } from '../../features/devices/components/device-tabs.tsx';
+import { WakeOnLanButton } from '../../features/devices/components/wake-on-lan-button.tsx';
+import { deviceKeys, useDeviceQuery } from '../../features/devices/queries.ts';
+import { DeviceJobActions } from '../../features/jobs/components/device-job-actions.tsx';
 
 const parseId = (value: string | undefined) => {
   const id = Number(value);

@@ -1,11 +1,11 @@
 import { Card, Grid, Stack, Text, Title } from '@mantine/core';
 import type { DeviceNode } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '../../../app/session/queries.ts';
-import { DeleteDeviceButton } from './delete-device-button.tsx';
-import { DeviceApprovalCard } from './device-approval-card.tsx';
+import { useHasPermission } from '../../app/session/queries.ts';
+import { DeleteDeviceButton } from '../../features/devices/components/delete-device-button.tsx';
+import { DeviceApprovalCard } from '../../features/devices/components/device-approval-card.tsx';
+import { DeviceSettingsForm } from '../../features/devices/components/device-settings-form.tsx';
 import { DeviceDashboard } from './device-dashboard.tsx';
-import { DeviceSettingsForm } from './device-settings-form.tsx';
 
 const DeviceSettings = ({ device }: { device: DeviceNode }) => {
   const { t } = useTranslation();

@@ -1,12 +1,15 @@
 import { Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ListFooter } from '../../../components/list-footer.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { useActivitiesQuery } from '../queries.ts';
+import { ListFooter } from '../../components/list-footer.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import {
+  ActivityFilterBar,
+  activityFiltersFrom,
+} from '../../features/activities/components/activity-filter-bar.tsx';
+import { useActivitiesQuery } from '../../features/activities/queries.ts';
 import { ActivitiesTable } from './activities-table.tsx';
-import { ActivityFilterBar, activityFiltersFrom } from './activity-filter-bar.tsx';
 
 const PAGE_SIZE = 50;
 

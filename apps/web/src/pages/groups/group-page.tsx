@@ -4,13 +4,13 @@ import { IconEdit, IconFilter, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useHasPermission } from '../../../app/session/queries.ts';
-import { SearchDevices } from '../../device-search/components/search-devices.tsx';
-import { describeCriteria } from '../../device-search/describe-criteria.ts';
-import { useGroupsQuery } from '../queries.ts';
-import { useDeleteGroup } from '../use-delete-group.tsx';
+import { useHasPermission } from '../../app/session/queries.ts';
+import { SearchDevices } from '../../features/device-search/components/search-devices.tsx';
+import { describeCriteria } from '../../features/device-search/describe-criteria.ts';
+import { GroupsQueryState } from '../../features/groups/components/groups-query-state.tsx';
+import { useGroupsQuery } from '../../features/groups/queries.ts';
+import { useDeleteGroup } from '../../features/groups/use-delete-group.tsx';
 import { GroupDialog } from './group-dialog.tsx';
-import { GroupsQueryState } from './groups-query-state.tsx';
 
 const GroupView = ({ group }: { group: DeviceSearch }) => {
   const { t } = useTranslation();

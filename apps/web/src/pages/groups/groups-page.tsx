@@ -14,13 +14,13 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useHasPermission } from '../../../app/session/queries.ts';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { describeCriteria } from '../../device-search/describe-criteria.ts';
-import { useGroupsQuery } from '../queries.ts';
-import { useDeleteGroup } from '../use-delete-group.tsx';
+import { useHasPermission } from '../../app/session/queries.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { describeCriteria } from '../../features/device-search/describe-criteria.ts';
+import { GroupsQueryState } from '../../features/groups/components/groups-query-state.tsx';
+import { useGroupsQuery } from '../../features/groups/queries.ts';
+import { useDeleteGroup } from '../../features/groups/use-delete-group.tsx';
 import { GroupDialog } from './group-dialog.tsx';
-import { GroupsQueryState } from './groups-query-state.tsx';
 
 /** Which dialog is open: a new group, or the group being edited. */
 type Editing = { group?: DeviceSearch } | null;

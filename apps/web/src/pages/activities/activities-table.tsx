@@ -3,8 +3,8 @@ import type { Activity } from '@rmm/domain';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '../../../app/session/queries.ts';
-import { JobDetailsDrawer } from '../../jobs/components/job-details-drawer.tsx';
+import { useHasPermission } from '../../app/session/queries.ts';
+import { JobDetailsDrawer } from '../../features/jobs/components/job-details-drawer.tsx';
 
 /** Activities as rows; `showTarget` adds the target and organization columns of the full audit log. */
 export const ActivitiesTable = ({

@@ -2,10 +2,10 @@ import { Grid } from '@mantine/core';
 import type { Device, DeviceNode } from '@rmm/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { deviceKeys, useDeviceSummaryQuery } from '../queries.ts';
+import { DeviceFacts } from '../../features/devices/components/device-facts.tsx';
+import { DeviceMetrics } from '../../features/devices/components/device-metrics.tsx';
+import { deviceKeys, useDeviceSummaryQuery } from '../../features/devices/queries.ts';
 import { DeviceDashboard } from './device-dashboard.tsx';
-import { DeviceFacts } from './device-facts.tsx';
-import { DeviceMetrics } from './device-metrics.tsx';
 
 /** Current values are polled without the inventory; the page header gets them too. */
 const useLiveDevice = (device: DeviceNode): Device => {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDevice, createOrganization } from '../../../test/device-factories.ts';
-import { mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
-import { renderRoute } from '../../../test/render-route.tsx';
-import { createActionAnswer, createMe, pageOf, withViewportHeight } from '../../../test/search-factories.ts';
+import { createDevice, createOrganization } from '../../test/device-factories.ts';
+import { mockFetch, requestBodies } from '../../test/mock-fetch.ts';
+import { renderRoute } from '../../test/render-route.tsx';
+import { createActionAnswer, createMe, pageOf, withViewportHeight } from '../../test/search-factories.ts';
 import { CustomerApprovalsPage, SystemApprovalsPage } from './approvals-page.tsx';
 
 withViewportHeight();

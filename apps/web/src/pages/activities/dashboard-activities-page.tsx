@@ -1,16 +1,20 @@
 import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useRealtimeStatus } from '../../../app/realtime/realtime-status.ts';
-import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
-import { ListFooter } from '../../../components/list-footer.tsx';
-import { NotFoundPage } from '../../../components/not-found-page.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { useOrganizationQuery } from '../../../lib/organizations.ts';
-import { activityKeys, useActivitiesQuery } from '../queries.ts';
+import { useRealtimeStatus } from '../../app/realtime/realtime-status.ts';
+import { DashboardRefresh } from '../../components/dashboard-refresh.tsx';
+import { ListFooter } from '../../components/list-footer.tsx';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import {
+  ActivityFilterBar,
+  type ActivityFilterKey,
+  activityFiltersFrom,
+} from '../../features/activities/components/activity-filter-bar.tsx';
+import { activityKeys, useActivitiesQuery } from '../../features/activities/queries.ts';
+import { useOrganizationQuery } from '../../lib/organizations.ts';
 import { ActivitiesTable } from './activities-table.tsx';
-import { ActivityFilterBar, type ActivityFilterKey, activityFiltersFrom } from './activity-filter-bar.tsx';
 
 const PAGE_SIZE = 50;
 

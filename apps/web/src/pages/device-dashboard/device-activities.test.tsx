@@ -1,9 +1,9 @@
 import type { Activity } from '@rmm/domain';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDeviceNode } from '../../../test/device-factories.ts';
-import { mockFetch } from '../../../test/mock-fetch.ts';
-import { renderRoute } from '../../../test/render-route.tsx';
+import { createDeviceNode } from '../../test/device-factories.ts';
+import { mockFetch } from '../../test/mock-fetch.ts';
+import { renderRoute } from '../../test/render-route.tsx';
 import { DeviceActivitiesPage } from './device-activities.tsx';
 
 const createActivity = (id: number, deviceId: number): Activity => ({

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorAnswer, mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
-import { renderRoute } from '../../../test/render-route.tsx';
-import { createGroup, createMe, createSearch, presetSearches } from '../../../test/search-factories.ts';
+import { errorAnswer, mockFetch, requestBodies } from '../../test/mock-fetch.ts';
+import { renderRoute } from '../../test/render-route.tsx';
+import { createGroup, createMe, createSearch, presetSearches } from '../../test/search-factories.ts';
 import { GroupsPage } from './groups-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,9 +1,9 @@
 import { type Activity, jobPath } from '@rmm/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createJobDetail, meAnswer } from '../../../test/job-factories.ts';
-import { mockFetch } from '../../../test/mock-fetch.ts';
-import { renderRoute } from '../../../test/render-route.tsx';
+import { createJobDetail, meAnswer } from '../../test/job-factories.ts';
+import { mockFetch } from '../../test/mock-fetch.ts';
+import { renderRoute } from '../../test/render-route.tsx';
 import { SystemActivitiesPage } from './dashboard-activities-page.tsx';
 
 const createActivity = (id: number): Activity => ({
