@@ -14,10 +14,10 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
-import { useRealtimeEvents } from '../features/realtime/use-realtime-events.ts';
 import { HeaderBar } from './header-bar.tsx';
 import { HelpPanel } from './help-panel.tsx';
 import { administrationLinks, navSections } from './navigation.ts';
+import { useRealtimeEvents } from './realtime/use-realtime-events.ts';
 
 const icons: Record<string, typeof IconGauge> = {
   getStarted: IconRocket,

@@ -12,7 +12,7 @@ import { IconHelp, IconLogout, IconMoon, IconSearch } from '@tabler/icons-react'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLogoutMutation, useMeQuery } from '../features/auth/queries.ts';
+import { useLogoutMutation, useMeQuery } from './session/queries.ts';
 
 export const HeaderBar = ({ onToggleHelp }: { onToggleHelp: () => void }) => {
   const { t } = useTranslation();

@@ -3,9 +3,9 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { EditorLayout } from './editor-layout.tsx';
+import { RequireAuth } from './session/require-auth.tsx';
 import { StandaloneFrame } from './standalone-frame.tsx';
 
 type Screen = LazyExoticComponent<ComponentType>;
@@ -14,8 +14,8 @@ type Screen = LazyExoticComponent<ComponentType>;
 const screen = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Screen =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
-const activities = () => import('../features/activities/components/dashboard-activities-page.tsx');
-const approvals = () => import('../features/approvals/components/approvals-page.tsx');
+const activities = () => import('../pages/activities/dashboard-activities-page.tsx');
+const approvals = () => import('../pages/approvals/approvals-page.tsx');
 const pendingJobs = () => import('../features/jobs/components/pending-jobs-page.tsx');
 const organizationEditor = screen(
   () => import('../features/organizations/components/organization-editor.tsx'),
@@ -36,31 +36,31 @@ const screens: Record<string, Screen> = {
   'customerDashboard.pendingScripts': screen(pendingJobs, 'CustomerPendingJobsPage'),
   'customerDashboard.activities__page': screen(activities, 'CustomerActivitiesPage'),
   'customerDashboard.overview': screen(
-    () => import('../features/organizations/components/customer-dashboard-overview.tsx'),
+    () => import('../pages/customer-dashboard/customer-dashboard-overview.tsx'),
     'CustomerDashboardOverview',
   ),
   'customerDashboard.location__location': screen(
-    () => import('../features/organizations/components/customer-location-dashboard.tsx'),
+    () => import('../pages/customer-dashboard/customer-location-dashboard.tsx'),
     'CustomerLocationDashboard',
   ),
   'deviceDashboard.overview': screen(
-    () => import('../features/devices/components/device-overview.tsx'),
+    () => import('../pages/device-dashboard/device-overview.tsx'),
     'DeviceOverviewPage',
   ),
   'deviceDashboard.details': screen(
-    () => import('../features/devices/components/device-details.tsx'),
+    () => import('../pages/device-dashboard/device-details.tsx'),
     'DeviceDetailsPage',
   ),
   'deviceDashboard.settings': screen(
-    () => import('../features/devices/components/device-settings.tsx'),
+    () => import('../pages/device-dashboard/device-settings.tsx'),
     'DeviceSettingsPage',
   ),
   'deviceDashboard.software__page': screen(
-    () => import('../features/devices/components/device-software.tsx'),
+    () => import('../pages/device-dashboard/device-software.tsx'),
     'DeviceSoftwarePage',
   ),
   'deviceDashboard.activities__page': screen(
-    () => import('../features/devices/components/device-activities.tsx'),
+    () => import('../pages/device-dashboard/device-activities.tsx'),
     'DeviceActivitiesPage',
   ),
   'administration.library.downloads': screen(
@@ -72,7 +72,7 @@ const screens: Record<string, Screen> = {
     'OrganizationsPage',
   ),
   'administration.general.activities': screen(
-    () => import('../features/activities/components/activities-page.tsx'),
+    () => import('../pages/activities/activities-page.tsx'),
     'ActivitiesPage',
   ),
   'editor.customer': organizationEditor,
@@ -81,11 +81,8 @@ const screens: Record<string, Screen> = {
     () => import('../features/device-search/components/device-search-page.tsx'),
     'DeviceSearchPage',
   ),
-  group: screen(() => import('../features/groups/components/group-page.tsx'), 'GroupPage'),
-  'administration.devices.groups': screen(
-    () => import('../features/groups/components/groups-page.tsx'),
-    'GroupsPage',
-  ),
+  group: screen(() => import('../pages/groups/group-page.tsx'), 'GroupPage'),
+  'administration.devices.groups': screen(() => import('../pages/groups/groups-page.tsx'), 'GroupsPage'),
   'administration.devices.roles': screen(
     () => import('../features/node-roles/components/node-roles-page.tsx'),
     'NodeRolesPage',

@@ -1,5 +1,4 @@
 import type { ListActivitiesResponse } from '@rmm/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest, toQuery } from '../../lib/api.ts';
 
 export type ActivityListParams = {
@@ -13,14 +12,8 @@ export type ActivityListParams = {
   outcome?: string;
 };
 
-export const activityKeys = {
-  lists: ['activities', 'list'] as const,
-  list: (params: ActivityListParams) => ['activities', 'list', params] as const,
+/** The audit log: what was done, by whom, to what. */
+export const activitiesApi = {
+  list: (params: ActivityListParams) =>
+    apiRequest<ListActivitiesResponse>('GET', `/activities${toQuery(params)}`),
 };
-
-export const useActivitiesQuery = (params: ActivityListParams) =>
-  useQuery({
-    queryKey: activityKeys.list(params),
-    queryFn: () => apiRequest<ListActivitiesResponse>('GET', `/activities${toQuery(params)}`),
-    placeholderData: keepPreviousData,
-  });

@@ -9,7 +9,7 @@ import type {
   UpdateSearchRequest,
 } from '@rmm/domain';
 import { apiRequest, toQuery } from '../../lib/api.ts';
-import type { DeviceListParams } from '../devices/api.ts';
+import type { DeviceListParams } from '../../lib/query-keys.ts';
 
 /** Saved device searches (spec §7 GET /searches) and the search runner. */
 export const searchesApi = {

@@ -1,18 +1,15 @@
 import type { DeviceSearch, SearchCriteria, UpdateSearchRequest } from '@rmm/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dashboardKeys } from '../dashboard/api.ts';
-import type { DeviceListParams } from '../devices/api.ts';
-import { deviceKeys } from '../devices/queries.ts';
-import { jobKeys } from '../jobs/job-keys.ts';
-import { organizationKeys } from '../organizations/queries.ts';
+import { type DeviceListParams, queryRoots } from '../../lib/query-keys.ts';
 import { searchesApi } from './api.ts';
 
 /** Search results sit under the device lists' key, so device events refresh them like any list. */
 export const searchKeys = {
-  all: ['searches'] as const,
-  devices: (id: number, params: DeviceListParams) => [...deviceKeys.lists, 'search', id, params] as const,
+  all: queryRoots.searches,
+  devices: (id: number, params: DeviceListParams) =>
+    [...queryRoots.deviceLists, 'search', id, params] as const,
   criteriaDevices: (criteria: SearchCriteria, params: DeviceListParams) =>
-    [...deviceKeys.lists, 'search', 'criteria', criteria, params] as const,
+    [...queryRoots.deviceLists, 'search', 'criteria', criteria, params] as const,
 };
 
 export const useSearchesQuery = <T = DeviceSearch[]>(select?: (searches: DeviceSearch[]) => T) =>
@@ -45,7 +42,7 @@ export const useUpdateSearchMutation = () => {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: searchKeys.all }),
-        queryClient.invalidateQueries({ queryKey: [...deviceKeys.lists, 'search'] }),
+        queryClient.invalidateQueries({ queryKey: [...queryRoots.deviceLists, 'search'] }),
       ]),
   });
 };
@@ -68,11 +65,11 @@ export const useExecuteActionMutation = () => {
     mutationFn: searchesApi.executeAction,
     onSuccess: ({ action }) =>
       action === 'REBOOT' || action === 'RUN_SCRIPT'
-        ? queryClient.invalidateQueries({ queryKey: jobKeys.lists })
+        ? queryClient.invalidateQueries({ queryKey: queryRoots.jobLists })
         : Promise.all([
-            queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
-            queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-            queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
+            queryClient.invalidateQueries({ queryKey: queryRoots.devices }),
+            queryClient.invalidateQueries({ queryKey: queryRoots.dashboard }),
+            queryClient.invalidateQueries({ queryKey: queryRoots.organizations }),
           ]),
   });
 };

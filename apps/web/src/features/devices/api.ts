@@ -1,30 +1,16 @@
 import type {
-  ApprovalStatus,
   CreateEnrollmentTokenRequest,
   CreateEnrollmentTokenResponse,
   DeviceNode,
-  DeviceStatus,
   ListDeviceMetricsResponse,
   ListDevicesResponse,
   ListEnrollmentTokensResponse,
-  ListNodeRolesResponse,
   QueryDeviceResponse,
   UpdateDeviceRequest,
   WakeupResponse,
 } from '@rmm/domain';
 import { apiRequest, toQuery } from '../../lib/api.ts';
-
-export type DeviceListParams = {
-  page: number;
-  pageSize: number;
-  organizationId?: number;
-  locationId?: number;
-  status?: DeviceStatus;
-  approvalStatus?: ApprovalStatus;
-  nodeRoleId?: number;
-  search?: string;
-  sort?: string;
-};
+import type { DeviceListParams } from '../../lib/query-keys.ts';
 
 export type EnrollmentTokenListParams = { page: number; pageSize: number; organizationId?: number };
 
@@ -44,7 +30,6 @@ export const devicesApi = {
   metrics: (id: number) => apiRequest<ListDeviceMetricsResponse>('GET', `/devices/${id}/metrics`),
   update: (id: number, body: UpdateDeviceRequest) => apiRequest<DeviceNode>('PATCH', `/devices/${id}`, body),
   remove: (id: number) => apiRequest<{ ok: true }>('DELETE', `/devices/${id}`),
-  nodeRoles: () => apiRequest<ListNodeRolesResponse>('GET', '/noderole/list'),
   /** Spec §7: a GET that changes something (an online agent on the subnet sends the magic packets). */
   wakeUp: (id: number) => apiRequest<WakeupResponse>('GET', `/node/${id}/wakeup`),
 };

@@ -1,21 +1,20 @@
 import type { DeviceNode, UpdateDeviceRequest } from '@rmm/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dashboardKeys } from '../dashboard/api.ts';
-import { organizationKeys } from '../organizations/queries.ts';
-import { type DeviceListParams, devicesApi, type EnrollmentTokenListParams, enrollmentApi } from './api.ts';
+import type { EventKeys } from '../../app/realtime/event-keys.ts';
+import { type DeviceListParams, deviceListKey, queryRoots } from '../../lib/query-keys.ts';
+import { devicesApi, type EnrollmentTokenListParams, enrollmentApi } from './api.ts';
 
 /** Live values (current metrics, samples) are polled this often while a device overview is open. */
 export const LIVE_POLL_MS = 30_000;
 
 /** A device's summary and metrics sit under its detail key, so one invalidation refreshes all three. */
 export const deviceKeys = {
-  all: ['devices'] as const,
-  lists: ['devices', 'list'] as const,
-  list: (params: DeviceListParams) => ['devices', 'list', params] as const,
-  detail: (id: number) => ['devices', 'detail', id] as const,
-  summary: (id: number) => ['devices', 'detail', id, 'summary'] as const,
-  metrics: (id: number) => ['devices', 'detail', id, 'metrics'] as const,
-  nodeRoles: ['noderoles'] as const,
+  all: queryRoots.devices,
+  lists: queryRoots.deviceLists,
+  list: deviceListKey,
+  detail: (id: number) => [...queryRoots.devices, 'detail', id] as const,
+  summary: (id: number) => [...queryRoots.devices, 'detail', id, 'summary'] as const,
+  metrics: (id: number) => [...queryRoots.devices, 'detail', id, 'metrics'] as const,
 };
 
 export const enrollmentKeys = {
@@ -47,13 +46,6 @@ export const useDeviceMetricsQuery = (id: number) =>
     refetchInterval: LIVE_POLL_MS,
   });
 
-export const useNodeRolesQuery = () =>
-  useQuery({
-    queryKey: deviceKeys.nodeRoles,
-    queryFn: devicesApi.nodeRoles,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
 export const useUpdateDeviceMutation = (id: number) => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -76,8 +68,8 @@ export const useDeleteDeviceMutation = () => {
       queryClient.removeQueries({ queryKey: deviceKeys.detail(id) });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: deviceKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-        queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.dashboard }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.organizations }),
       ]);
     },
   });
@@ -107,4 +99,22 @@ export const useRevokeEnrollmentTokenMutation = () => {
     mutationFn: enrollmentApi.revoke,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: enrollmentKeys.lists }),
   });
+};
+
+/** Device events: the device lists and the device itself are read again; everything after a reconnect. */
+export const deviceEventKeys: EventKeys = {
+  forEvent: (event) => {
+    switch (event.type) {
+      case 'device.created':
+        return [deviceKeys.lists];
+      case 'device.status':
+      case 'device.deleted':
+        return [deviceKeys.lists, deviceKeys.detail(event.deviceId)];
+      case 'device.updated':
+        return [deviceKeys.lists, deviceKeys.detail(event.device.id)];
+      default:
+        return [];
+    }
+  },
+  resync: [deviceKeys.all],
 };

@@ -1,9 +1,24 @@
-import type { DeviceSearch } from '@rmm/domain';
-import { useSearchesQuery } from '../device-search/queries.ts';
-import { isDeviceGroup } from '../device-search/search-groups.ts';
+import { DEVICE_GROUP_SEARCH_GROUP, type DeviceSearch } from '@rmm/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryRoots } from '../../lib/query-keys.ts';
+import { groupsApi } from './api.ts';
 
 const selectGroups = (searches: DeviceSearch[]) =>
-  searches.filter(isDeviceGroup).sort((a, b) => a.search.localeCompare(b.search));
+  searches
+    .filter((search) => search.searchGroup === DEVICE_GROUP_SEARCH_GROUP)
+    .sort((a, b) => a.search.localeCompare(b.search));
 
-/** Groups are saved searches of the group search group (GET /searches, filtered here). */
-export const useGroupsQuery = () => useSearchesQuery(selectGroups);
+/**
+ * Groups are saved searches of the group search group (GET /searches, filtered here), cached with the
+ * device search's list of searches: a group saved or deleted on either side shows on both.
+ */
+export const useGroupsQuery = () =>
+  useQuery({ queryKey: queryRoots.searches, queryFn: groupsApi.searches, select: selectGroups });
+
+export const useDeleteGroupMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: groupsApi.remove,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.searches }),
+  });
+};

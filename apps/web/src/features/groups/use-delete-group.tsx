@@ -3,12 +3,12 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { DeviceSearch } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
-import { useDeleteSearchMutation } from '../device-search/queries.ts';
+import { useDeleteGroupMutation } from './queries.ts';
 
 /** Asks before deleting a group; its devices stay as they are. */
 export const useDeleteGroup = (onDeleted?: () => void) => {
   const { t } = useTranslation();
-  const remove = useDeleteSearchMutation();
+  const remove = useDeleteGroupMutation();
   return (group: DeviceSearch) =>
     modals.openConfirmModal({
       title: t('groups.deleteTitle', { name: group.search }),

@@ -1,13 +1,66 @@
-import { cancelStatusFor, isTerminalJobStatus, type ScriptJobContent, type StoredJob } from '@rmm/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRealtimeStatus } from '../realtime/realtime-status.ts';
-import { JobActionError } from './api/job-action-error.ts';
-import { type JobDetail, jobsApi, type PendingJobListParams } from './api/jobs-api.ts';
-import { runShortJob, type ShortJob } from './api/run-short-job.ts';
-import { submitJobs } from './api/submit-jobs.ts';
-import { newerJob, storeJob } from './apply-job-event.ts';
-import { jobKeys } from './job-keys.ts';
-import { type JobOutput, takeEarlyOutput } from './job-output.ts';
+import {
+  type ConsoleEvent,
+  cancelStatusFor,
+  isTerminalJobStatus,
+  type JobOutputEvent,
+  type JobUpdatedEvent,
+  type ScriptJobContent,
+  type StoredJob,
+} from '@rmm/domain';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { EventKeys } from '../../app/realtime/event-keys.ts';
+import { useRealtimeStatus } from '../../app/realtime/realtime-status.ts';
+import { queryRoots } from '../../lib/query-keys.ts';
+import { type JobDetail, jobsApi, type PendingJobListParams } from './api.ts';
+import { JobActionError } from './job-action-error.ts';
+import { addChunk, holdEarlyOutput, type JobOutput, takeEarlyOutput } from './job-output.ts';
+import { runShortJob, type ShortJob } from './run-short-job.ts';
+import { submitJobs } from './submit-jobs.ts';
+
+/** Jobs and their lists; live output sits under a root of its own, so a resync never refetches it. */
+export const jobKeys = {
+  all: ['jobs'] as const,
+  lists: queryRoots.jobLists,
+  list: (params: PendingJobListParams) => [...queryRoots.jobLists, params] as const,
+  detail: (jobUid: string) => ['jobs', 'detail', jobUid] as const,
+  output: (jobUid: string) => ['job-output', jobUid] as const,
+};
+
+/** The later of two states of one job: a terminal status never goes back, then the newer update wins. */
+export const newerJob = <T extends StoredJob>(current: T | undefined, next: T): T => {
+  if (!current) return next;
+  const isCurrentTerminal = isTerminalJobStatus(current.jobStatus);
+  if (isCurrentTerminal !== isTerminalJobStatus(next.jobStatus)) return isCurrentTerminal ? current : next;
+  return next.updatedAt >= current.updatedAt ? next : current;
+};
+
+/**
+ * A job the console holds takes the newer state (its history stays). Only jobs someone looks at are
+ * kept, unless `isWatched`: a job this console just submitted or cancelled.
+ */
+export const storeJob = (queryClient: QueryClient, job: StoredJob, { isWatched = false } = {}) => {
+  queryClient.setQueryData<JobDetail>(jobKeys.detail(job.jobUid), (current) =>
+    current ? newerJob(current, { ...current, ...job }) : isWatched ? { ...job, history: [] } : undefined,
+  );
+};
+
+/** Job events change the cache in place: a status for a watched job, output for a watched job's view. */
+export const applyJobEvent = (queryClient: QueryClient, event: JobUpdatedEvent | JobOutputEvent) => {
+  if (event.type === 'job.updated') {
+    storeJob(queryClient, event.job);
+    return;
+  }
+  const chunk = { seq: event.seq, stream: event.stream, data: event.data };
+  const key = jobKeys.output(event.jobUid);
+  if (queryClient.getQueryData(key) === undefined) holdEarlyOutput(event.jobUid, chunk);
+  else queryClient.setQueryData<JobOutput>(key, (output) => addChunk(output ?? { chunks: [] }, chunk));
+};
 
 /** Without the live channel a running job is read this often instead (a slow safety net, not §9's poll). */
 const OFFLINE_REFRESH_MS = 5_000;
@@ -98,4 +151,16 @@ export const useCancelJobMutation = () => {
 export const useShortJobMutation = (nodeId: number) => {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: (job: ShortJob) => runShortJob(queryClient, { nodeId, job }) });
+};
+
+/**
+ * Job events: a job the console holds and its output change in place (applyJobEvent); the pending
+ * lists are read again when a job changes, and everything after a reconnect.
+ */
+export const jobEventKeys: EventKeys = {
+  forEvent: (event: ConsoleEvent) => (event.type === 'job.updated' ? [jobKeys.lists] : []),
+  resync: [jobKeys.all],
+  apply: (queryClient, event) => {
+    if (event.type === 'job.updated' || event.type === 'job.output') applyJobEvent(queryClient, event);
+  },
 };

@@ -1,26 +1,8 @@
 import type { UpdateOrganizationRequest } from '@rmm/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type OrganizationListParams, organizationsApi } from './api.ts';
-
-export const organizationKeys = {
-  all: ['organizations'] as const,
-  list: (params: OrganizationListParams) => ['organizations', 'list', params] as const,
-  detail: (id: number) => ['organizations', 'detail', id] as const,
-};
-
-export const useOrganizationsQuery = (params: OrganizationListParams) =>
-  useQuery({
-    queryKey: organizationKeys.list(params),
-    queryFn: () => organizationsApi.list(params),
-    placeholderData: keepPreviousData,
-  });
-
-export const useOrganizationQuery = (id: number | undefined) =>
-  useQuery({
-    queryKey: organizationKeys.detail(id ?? 0),
-    queryFn: () => organizationsApi.get(id!),
-    enabled: id !== undefined,
-  });
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EventKeys } from '../../app/realtime/event-keys.ts';
+import { organizationKeys } from '../../lib/organizations.ts';
+import { organizationsApi } from './api.ts';
 
 export const useCreateOrganizationMutation = () => {
   const queryClient = useQueryClient();
@@ -50,4 +32,11 @@ export const useDeleteOrganizationMutation = () => {
       return queryClient.invalidateQueries({ queryKey: ['organizations', 'list'] });
     },
   });
+};
+
+/** A device created or deleted changes its organization's device count. */
+export const organizationEventKeys: EventKeys = {
+  forEvent: (event) =>
+    event.type === 'device.created' || event.type === 'device.deleted' ? [organizationKeys.all] : [],
+  resync: [organizationKeys.all],
 };

@@ -3,7 +3,7 @@ import type { DeviceStatusCounts } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useDevicesByOrganizationQuery } from '../api.ts';
+import { useDevicesByOrganizationQuery } from '../queries.ts';
 
 const PAGE_SIZE = 25;
 

@@ -9,10 +9,11 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useRealtimeStatus } from '../../../app/realtime/realtime-status.ts';
+import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { dashboardKeys, useDevicesByOrganizationQuery, useSystemSummaryQuery } from '../api.ts';
-import { DashboardRefresh } from './dashboard-refresh.tsx';
+import { dashboardKeys, useDevicesByOrganizationQuery, useSystemSummaryQuery } from '../queries.ts';
 import { DevicesByOrganizationTable } from './devices-by-organization-table.tsx';
 
 const statusCards: {
@@ -48,12 +49,13 @@ const StatusCards = () => {
 /** `/systemDashboard/overview`: counts across the caller's organizations, and devices per organization. */
 export const SystemDashboardOverview = () => {
   const { t } = useTranslation();
+  const liveStatus = useRealtimeStatus();
   const query = useSystemSummaryQuery();
   return (
     <>
       <PageHeader
         title={t('dashboard.title')}
-        actions={<DashboardRefresh queryKeys={[dashboardKeys.all]} />}
+        actions={<DashboardRefresh queryKeys={[dashboardKeys.all]} liveStatus={liveStatus} />}
       />
       <QueryState query={query}>
         {(summary) => (

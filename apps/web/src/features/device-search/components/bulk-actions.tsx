@@ -19,8 +19,8 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMeQuery } from '../../auth/queries.ts';
-import type { RunScriptValues } from '../../jobs/components/run-script-form.tsx';
+import { useMeQuery } from '../../../app/session/queries.ts';
+import type { RunScriptValues } from '../../../components/run-script-form.tsx';
 import { useExecuteActionMutation } from '../queries.ts';
 import { ActionResult } from './action-result.tsx';
 import { MoveToLocationDialog } from './move-to-location-dialog.tsx';

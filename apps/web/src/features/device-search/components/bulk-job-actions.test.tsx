@@ -1,15 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDevice } from '../../../test/device-factories.ts';
 import { errorAnswer, mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
-import { createDevice } from '../../devices/test-factories.ts';
 import {
   createActionAnswer,
   createMe,
   pageOf,
   presetSearches,
   withViewportHeight,
-} from '../test-factories.ts';
+} from '../../../test/search-factories.ts';
 import { DeviceSearchPage } from './device-search-page.tsx';
 
 withViewportHeight();

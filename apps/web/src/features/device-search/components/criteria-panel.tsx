@@ -6,7 +6,7 @@ import { CUSTOM_SEARCH_GROUP, type DeviceSearch } from '@rmm/domain';
 import { IconArrowBackUp, IconDeviceFloppy, IconFolderPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '../../auth/queries.ts';
+import { useHasPermission } from '../../../app/session/queries.ts';
 import { isCriteriaComplete } from '../criteria.ts';
 import { useCreateSearchMutation, useDeleteSearchMutation, useUpdateSearchMutation } from '../queries.ts';
 import { DEVICE_GROUP_SEARCH_GROUP, isDeviceGroup } from '../search-groups.ts';

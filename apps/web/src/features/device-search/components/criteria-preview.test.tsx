@@ -1,9 +1,9 @@
 import type { ListDevicesResponse, NodeRole } from '@rmm/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDevice } from '../../../test/device-factories.ts';
 import { mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
-import { createDevice } from '../../devices/test-factories.ts';
 import {
   createActionAnswer,
   createMe,
@@ -11,7 +11,7 @@ import {
   pageOf,
   presetSearches,
   withViewportHeight,
-} from '../test-factories.ts';
+} from '../../../test/search-factories.ts';
 import { PREVIEW_DELAY_MS } from '../use-criteria-draft.ts';
 import { DeviceSearchPage } from './device-search-page.tsx';
 

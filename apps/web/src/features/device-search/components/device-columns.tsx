@@ -4,9 +4,9 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApprovalBadge } from '../../../components/approval-badge.tsx';
+import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
-import { ApprovalBadge } from '../../devices/components/approval-badge.tsx';
-import { DeviceStatusBadge } from '../../devices/components/device-status-badge.tsx';
 
 export type DeviceSort = (typeof deviceSorts)[number];
 type SortField = Exclude<DeviceSort, `-${string}`>;

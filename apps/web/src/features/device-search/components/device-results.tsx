@@ -10,7 +10,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { defaultLanguageFor } from '../../jobs/components/run-script-form.tsx';
+import { defaultLanguageFor } from '../../../components/run-script-form.tsx';
 import { type DeviceSelection, useDeviceSelection } from '../use-device-selection.ts';
 import { type ListUrlState, pageSizes } from '../use-list-url-state.ts';
 import { type BulkAction, BulkActions } from './bulk-actions.tsx';

@@ -1,9 +1,9 @@
 import { defaultSearchPresets } from '@rmm/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDevice, createOrganization } from '../../../test/device-factories.ts';
 import { mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
-import { createDevice, createOrganization } from '../../devices/test-factories.ts';
 import {
   createGroup,
   createMe,
@@ -11,7 +11,7 @@ import {
   pageOf,
   presetSearches,
   withViewportHeight,
-} from '../test-factories.ts';
+} from '../../../test/search-factories.ts';
 import { DeviceSearchPage } from './device-search-page.tsx';
 
 withViewportHeight();

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOrganizationsQuery } from '../../organizations/queries.ts';
+import { useOrganizationsQuery } from '../../../lib/organizations.ts';
 
 /** The server caps a page at 500: enough organizations for one picker. */
 const ORGANIZATION_PAGE_SIZE = 500;

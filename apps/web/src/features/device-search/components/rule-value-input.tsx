@@ -9,7 +9,7 @@ import {
 } from '@rmm/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useNodeRolesQuery } from '../../devices/queries.ts';
+import { useNodeRolesQuery } from '../../../lib/node-roles.ts';
 import { criteriaFields, deviceClassOptions, isRuleComplete } from '../criteria.ts';
 
 /** Roles grouped by the dashboard that shows them; a stored id no longer listed stays selectable. */

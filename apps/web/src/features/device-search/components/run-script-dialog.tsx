@@ -1,7 +1,7 @@
 import { Alert, Modal, Stack, Text } from '@mantine/core';
 import type { ScriptLanguage } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
-import { RunScriptForm, type RunScriptValues } from '../../jobs/components/run-script-form.tsx';
+import { RunScriptForm, type RunScriptValues } from '../../../components/run-script-form.tsx';
 
 /** The run-script form of the device drawer, for every selected device: one job per device. */
 export const RunScriptDialog = ({

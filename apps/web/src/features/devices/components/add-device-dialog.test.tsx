@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createOrganization } from '../../../test/device-factories.ts';
 import { mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
-import { createOrganization } from '../test-factories.ts';
 import { AddDeviceDialog } from './add-device-dialog.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

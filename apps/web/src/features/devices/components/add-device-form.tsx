@@ -5,7 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useOrganizationsQuery } from '../../organizations/queries.ts';
+import { useOrganizationsQuery } from '../../../lib/organizations.ts';
 
 export type AddDeviceFormValues = {
   organizationId: number | null;

@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import type { DeviceNode } from '@rmm/domain';
 import { IconBan, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ApprovalBadge } from '../../../components/approval-badge.tsx';
 import { useUpdateDeviceMutation } from '../queries.ts';
-import { ApprovalBadge } from './approval-badge.tsx';
 
 /** Approve or reject the device; rejecting disconnects its agent, so it asks first. */
 export const DeviceApprovalCard = ({ device, canApprove }: { device: DeviceNode; canApprove: boolean }) => {

@@ -2,8 +2,8 @@ import { Badge, Card, Stack, Text, Title } from '@mantine/core';
 import type { Device } from '@rmm/domain';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
-import { DeviceStatusBadge } from './device-status-badge.tsx';
 import { FactList } from './fact-list.tsx';
 
 /** The key facts of the overview: what a technician checks first. */

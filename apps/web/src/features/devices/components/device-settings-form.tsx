@@ -6,8 +6,9 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useOrganizationQuery } from '../../organizations/queries.ts';
-import { useNodeRolesQuery, useUpdateDeviceMutation } from '../queries.ts';
+import { useNodeRolesQuery } from '../../../lib/node-roles.ts';
+import { useOrganizationQuery } from '../../../lib/organizations.ts';
+import { useUpdateDeviceMutation } from '../queries.ts';
 
 type FormValues = { displayName: string; nodeRoleId: string | null; locationId: string | null };
 

@@ -2,9 +2,9 @@ import { Anchor, Group, Table, Text } from '@mantine/core';
 import type { Device } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApprovalBadge } from '../../../components/approval-badge.tsx';
+import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
-import { ApprovalBadge } from './approval-badge.tsx';
-import { DeviceStatusBadge } from './device-status-badge.tsx';
 
 /** One row per device; everything an agent reported is rendered as text. */
 export const DevicesTable = ({

@@ -1,8 +1,8 @@
 import { Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandApple, IconBrandWindows, IconTerminal2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useHasPermission } from '../../../app/session/queries.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useHasPermission } from '../../auth/queries.ts';
 import { AddDeviceDialog } from './add-device-dialog.tsx';
 import { EnrollmentTokensTable } from './enrollment-tokens-table.tsx';
 

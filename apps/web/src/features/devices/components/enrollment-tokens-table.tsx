@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useOrganizationsQuery } from '../../organizations/queries.ts';
+import { useOrganizationsQuery } from '../../../lib/organizations.ts';
 import { useEnrollmentTokensQuery, useRevokeEnrollmentTokenMutation } from '../queries.ts';
 
 const PAGE_SIZE = 25;

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorAnswer, mockFetch } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
-import { createMe } from '../../device-search/test-factories.ts';
+import { createMe } from '../../../test/search-factories.ts';
 import { WakeOnLanButton } from './wake-on-lan-button.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { WAKE_ON_LAN_RESULT_CODE_NO_MAC } from '@rmm/domain';
 import { IconPower } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useHasPermission } from '../../../app/session/queries.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { useHasPermission } from '../../auth/queries.ts';
 import { useWakeUpMutation } from '../queries.ts';
 
 const isNoUsableMac = (error: Error) =>

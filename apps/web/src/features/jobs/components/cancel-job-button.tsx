@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { isTerminalJobStatus, jobPermissionsFor, type StoredJob } from '@rmm/domain';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useHasPermissions } from '../../auth/queries.ts';
+import { useHasPermissions } from '../../../app/session/queries.ts';
 import { useCancelJobMutation } from '../queries.ts';
 import { showJobError } from './show-job-error.ts';
 

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { Device } from '@rmm/domain';
 import { IconTerminal2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '../../auth/queries.ts';
+import { useHasPermission } from '../../../app/session/queries.ts';
 import { RebootDeviceButton } from './reboot-device-button.tsx';
 import { RunScriptPanel } from './run-script-panel.tsx';
 

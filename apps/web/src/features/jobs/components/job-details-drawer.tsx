@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
-import type { JobDetail } from '../api/jobs-api.ts';
+import type { JobDetail } from '../api.ts';
 import { useJobQuery } from '../queries.ts';
 import { JobRunView } from './job-run-view.tsx';
 

@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state.tsx';
-import type { JobDetail } from '../api/jobs-api.ts';
+import type { JobDetail } from '../api.ts';
 import { isComplete, type OutputChunk } from '../job-output.ts';
 import { useJobOutputQuery, useJobQuery } from '../queries.ts';
 import { CancelJobButton } from './cancel-job-button.tsx';

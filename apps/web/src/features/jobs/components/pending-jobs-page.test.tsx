@@ -3,16 +3,16 @@ import { type StoredJob, SUBMIT_JOB_PATH } from '@rmm/domain';
 import { act, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type MockRoutes, mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
-import { renderRoute } from '../../../test/render-route.tsx';
-import { createOrganization } from '../../devices/test-factories.ts';
-import { FakeWebSocket } from '../../realtime/fake-web-socket.ts';
 import {
   INVALIDATE_BATCH_MS,
-  loadEventSchema,
+  loadEventHandling,
   useRealtimeEvents,
-} from '../../realtime/use-realtime-events.ts';
-import { createStoredJob, deviceCacheAnswer, meAnswer, submitAnswer } from '../test-factories.ts';
+} from '../../../app/realtime/use-realtime-events.ts';
+import { createOrganization } from '../../../test/device-factories.ts';
+import { FakeWebSocket } from '../../../test/fake-web-socket.ts';
+import { createStoredJob, deviceCacheAnswer, meAnswer, submitAnswer } from '../../../test/job-factories.ts';
+import { type MockRoutes, mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { CustomerPendingJobsPage, SystemPendingJobsPage } from './pending-jobs-page.tsx';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -65,8 +65,8 @@ const jobsRequests = (fetchMock: ReturnType<typeof mockFetch>) =>
     .filter((url) => url.pathname === '/jobs')
     .map((url) => Object.fromEntries(url.searchParams));
 
-// The events' schema loads lazily in the console; here it is there before the first event.
-beforeAll(() => loadEventSchema());
+// The events' schema and the features' event keys load lazily in the console; here they are there before the first event.
+beforeAll(() => loadEventHandling());
 beforeEach(() => {
   FakeWebSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);

@@ -1,14 +1,14 @@
 import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { useRealtimeStatus } from '../../../app/realtime/realtime-status.ts';
+import { DashboardRefresh } from '../../../components/dashboard-refresh.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { DashboardRefresh } from '../../dashboard/components/dashboard-refresh.tsx';
-import { useOrganizationQuery } from '../../organizations/queries.ts';
-import { jobKeys } from '../job-keys.ts';
-import { usePendingJobsQuery } from '../queries.ts';
+import { useOrganizationQuery } from '../../../lib/organizations.ts';
+import { jobKeys, usePendingJobsQuery } from '../queries.ts';
 import { PendingJobsTable } from './pending-jobs-table.tsx';
 
 const PAGE_SIZE = 50;
@@ -16,6 +16,7 @@ const PAGE_SIZE = 50;
 /** Pending jobs of every organization, or of one; the page is in the URL (`?page=`). */
 const PendingJobs = ({ organizationId, explain }: { organizationId?: number; explain: string }) => {
   const { t } = useTranslation();
+  const liveStatus = useRealtimeStatus();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = usePendingJobsQuery({ page, pageSize: PAGE_SIZE, organizationId });
@@ -23,7 +24,7 @@ const PendingJobs = ({ organizationId, explain }: { organizationId?: number; exp
     <>
       <PageHeader
         title={t('routes.systemDashboard.pendingScripts')}
-        actions={<DashboardRefresh queryKeys={[jobKeys.lists]} />}
+        actions={<DashboardRefresh queryKeys={[jobKeys.lists]} liveStatus={liveStatus} />}
       />
       <Text size="sm" c="dimmed" mb="sm">
         {explain}

@@ -2,10 +2,15 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { JOB_POLL_INTERVAL_MS, JOB_POLL_MAX_ATTEMPTS, jobPath, SUBMIT_JOB_PATH } from '@rmm/domain';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDevice } from '../../../test/device-factories.ts';
+import {
+  createJobDetail,
+  createStoredJob,
+  deviceCacheAnswer,
+  submitAnswer,
+} from '../../../test/job-factories.ts';
 import { errorAnswer, type MockRoutes, mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
-import { createDevice } from '../../devices/test-factories.ts';
-import { createJobDetail, createStoredJob, deviceCacheAnswer, submitAnswer } from '../test-factories.ts';
 import { RebootDeviceButton } from './reboot-device-button.tsx';
 
 const submitRoute = `POST ${SUBMIT_JOB_PATH}`;

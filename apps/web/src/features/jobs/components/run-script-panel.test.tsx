@@ -9,11 +9,11 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDevice } from '../../../test/device-factories.ts';
+import { createStoredJob, deviceCacheAnswer, meAnswer, submitAnswer } from '../../../test/job-factories.ts';
 import { mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
-import { createDevice } from '../../devices/test-factories.ts';
-import { applyJobEvent } from '../apply-job-event.ts';
-import { createStoredJob, deviceCacheAnswer, meAnswer, submitAnswer } from '../test-factories.ts';
+import { applyJobEvent } from '../queries.ts';
 import { RunScriptPanel } from './run-script-panel.tsx';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';

@@ -1,10 +1,14 @@
 import { Stack } from '@mantine/core';
 import { type Device, isTerminalJobStatus } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
+import {
+  defaultLanguageFor,
+  RunScriptForm,
+  type RunScriptValues,
+} from '../../../components/run-script-form.tsx';
 import { setLastRun, useLastRun } from '../last-run-store.ts';
 import { useJobQuery, useRunScriptMutation } from '../queries.ts';
 import { JobRunView } from './job-run-view.tsx';
-import { defaultLanguageFor, RunScriptForm, type RunScriptValues } from './run-script-form.tsx';
 import { showJobError } from './show-job-error.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
-import { JobActionError } from '../api/job-action-error.ts';
+import { JobActionError } from '../job-action-error.ts';
 
 /** A failed job action as a notification: the spec text, and what the server or device said under it. */
 export const showJobError = (t: TFunction, error: unknown) => {

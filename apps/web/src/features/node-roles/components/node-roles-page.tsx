@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useNodeRolesQuery } from '../../devices/queries.ts';
+import { useNodeRolesQuery } from '../../../lib/node-roles.ts';
 import { useRoleDeviceCounts } from '../queries.ts';
 
 const DeviceCount = ({ count }: { count: UseQueryResult<number> }) => {

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@manti
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { OrganizationFormValues } from './organization-editor.tsx';
+import type { OrganizationFormValues } from '../organization-form.ts';
 
 let nextKey = 0;
 

@@ -9,40 +9,18 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ComingSoonPage } from '../../../components/coming-soon-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import {
-  useCreateOrganizationMutation,
-  useOrganizationQuery,
-  useUpdateOrganizationMutation,
-} from '../queries.ts';
+import { useOrganizationQuery } from '../../../lib/organizations.ts';
+import { type OrganizationFormValues, toFormValues } from '../organization-form.ts';
+import { useCreateOrganizationMutation, useUpdateOrganizationMutation } from '../queries.ts';
 import { DeleteOrganizationButton } from './delete-organization-button.tsx';
 import { LocationsFields } from './locations-fields.tsx';
 
 const sections = ['general', 'locations'] as const;
-export type OrganizationFormValues = {
-  name: string;
-  description: string;
-  nodeApprovalMode: Organization['nodeApprovalMode'];
-  locations: { id?: number; key: string; name: string; address: string; description: string }[];
-};
-
 /** The form's schema, derived from the request schema the server validates with. */
 const formSchema = z.object({
   name: CreateOrganizationRequest.shape.name,
   description: CreateOrganizationRequest.shape.description,
   locations: z.array(z.object({ name: LocationInput.shape.name })),
-});
-
-const toFormValues = (org?: Organization): OrganizationFormValues => ({
-  name: org?.name ?? '',
-  description: org?.description ?? '',
-  nodeApprovalMode: org?.nodeApprovalMode ?? 'AUTOMATIC',
-  locations: (org?.locations ?? []).map(({ id, name, address, description }) => ({
-    id,
-    name,
-    address,
-    description,
-    key: String(id),
-  })),
 });
 
 /** `/editor/customer/:id` (id `new` creates) with the General and Locations sections. */

@@ -4,11 +4,11 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { useHasPermission } from '../../../app/session/queries.ts';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useHasPermission } from '../../auth/queries.ts';
-import { useOrganizationsQuery } from '../queries.ts';
+import { useOrganizationsQuery } from '../../../lib/organizations.ts';
 
 const PAGE_SIZE = 25;
 

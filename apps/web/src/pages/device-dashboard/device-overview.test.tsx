@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDeviceNode, createInventory } from '../../test/device-factories.ts';
+import { mockFetch } from '../../test/mock-fetch.ts';
+import { renderRoute } from '../../test/render-route.tsx';
+import { DeviceOverviewPage } from './device-overview.tsx';
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+const openOverview = (id: number) =>
+  renderRoute(<DeviceOverviewPage />, {
+    path: '/deviceDashboard/:id/overview',
+    url: `/deviceDashboard/${id}/overview`,
+  });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('DeviceOverviewPage', () => {
+  it('renders what the agent reported as text, never as HTML', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const device = createDeviceNode({
+      displayName: HOSTILE,
+      hostname: HOSTILE,
+      osName: '<b>Debian</b>',
+      loggedOnUser: '<script>alert(2)</script>',
+      inventory: createInventory({ hostname: HOSTILE }),
+    });
+    mockFetch({
+      [`GET /devices/${device.id}`]: device,
+      'POST /query/device': { nodes: [{ ...device, inventory: null }], cacheExpiration: Date.now() },
+      [`GET /devices/${device.id}/metrics`]: {
+        data: [
+          { time: '2024-05-01T10:00:00.000Z', cpuPercent: 10, memoryPercent: 40, diskPercent: 55 },
+          { time: '2024-05-01T10:05:00.000Z', cpuPercent: 20, memoryPercent: 41, diskPercent: 55 },
+        ],
+      },
+    });
+    const { container } = openOverview(device.id);
+
+    expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent(HOSTILE, {
+      normalizeWhitespace: false,
+    });
+    const facts = screen.getByRole('heading', { name: 'Key facts' }).closest('div')!;
+    const hostnameRow = within(facts).getByRole('row', { name: /Hostname/ });
+    expect(hostnameRow).toHaveTextContent(`Hostname${HOSTILE}`);
+    expect(within(facts).getByRole('row', { name: /Logged-on user/ })).toHaveTextContent(
+      '<script>alert(2)</script>',
+    );
+    expect(within(facts).getByRole('row', { name: /Operating system/ })).toHaveTextContent(
+      '<b>Debian</b> 12',
+    );
+    // Nothing the agent sent became an element.
+    expect(container.querySelector('img, script, b')).toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('shows the status, the key facts and the current metrics', async () => {
+    const device = createDeviceNode({
+      status: 'WARNING',
+      hostname: 'web-01',
+      pendingReboot: true,
+      metrics: { cpuPercent: 97.4, memoryPercent: 40, diskPercent: 55 },
+    });
+    mockFetch({
+      [`GET /devices/${device.id}`]: device,
+      'POST /query/device': { nodes: [{ ...device, inventory: null }], cacheExpiration: Date.now() },
+      [`GET /devices/${device.id}/metrics`]: { data: [] },
+    });
+    openOverview(device.id);
+
+    expect(await screen.findByTestId('device-status')).toHaveTextContent('Warning');
+    expect(screen.getByRole('row', { name: /Hostname/ })).toHaveTextContent('web-01');
+    expect(screen.getByRole('row', { name: /Pending reboot/ })).toHaveTextContent('Yes');
+    expect(await screen.findByLabelText('CPU: 97 %')).toBeInTheDocument();
+    // No stored samples yet: the charts draw the live value instead of an empty state.
+    expect(screen.queryAllByText('No samples in the last 24 hours yet.')).toHaveLength(0);
+    // The dashboard refresh interval starts at 4 hours.
+    expect(screen.getByRole('combobox', { name: 'Refresh every' })).toHaveDisplayValue('4 hours');
+  });
+
+  it('shows "Device not found" for a device that does not exist', async () => {
+    mockFetch({});
+    openOverview(999);
+    expect(await screen.findByRole('heading', { name: 'Device not found' })).toBeInTheDocument();
+  });
+});

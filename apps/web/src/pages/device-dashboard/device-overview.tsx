@@ -1,0 +1,42 @@
+import { Grid } from '@mantine/core';
+import type { Device, DeviceNode } from '@rmm/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { DeviceFacts } from '../../features/devices/components/device-facts.tsx';
+import { DeviceMetrics } from '../../features/devices/components/device-metrics.tsx';
+import { deviceKeys, useDeviceSummaryQuery } from '../../features/devices/queries.ts';
+import { DeviceDashboard } from './device-dashboard.tsx';
+
+/** Current values are polled without the inventory; the page header gets them too. */
+const useLiveDevice = (device: DeviceNode): Device => {
+  const queryClient = useQueryClient();
+  const summary = useDeviceSummaryQuery(device.id).data;
+  useEffect(() => {
+    if (!summary) return;
+    queryClient.setQueryData<DeviceNode>(deviceKeys.detail(summary.id), (old) =>
+      old && old.updateTime <= summary.updateTime
+        ? { ...old, ...summary, inventory: old.inventory, inventoryUpdateTime: old.inventoryUpdateTime }
+        : old,
+    );
+  }, [queryClient, summary]);
+  return summary ?? device;
+};
+
+const DeviceOverview = ({ device }: { device: DeviceNode }) => {
+  const live = useLiveDevice(device);
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <DeviceFacts device={live} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <DeviceMetrics device={live} />
+      </Grid.Col>
+    </Grid>
+  );
+};
+
+/** `/deviceDashboard/:id/overview`: status, key facts and live CPU, memory and disk charts. */
+export const DeviceOverviewPage = () => (
+  <DeviceDashboard tab="overview">{(device) => <DeviceOverview device={device} />}</DeviceDashboard>
+);
