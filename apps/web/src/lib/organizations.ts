@@ -15,7 +15,7 @@ export const organizationKeys = {
   detail: (id: number) => [...queryRoots.organizations, 'detail', id] as const,
 };
 
-export const organizationsReadApi = {
+const organizationsReadApi = {
   list: (params: OrganizationListParams) =>
     apiRequest<ListOrganizationsResponse>('GET', `/organizations${toQuery(params)}`),
   /** Spec §7 call: `GET /client/{id}` answers `resultCode` and `client`. */
