@@ -1,5 +1,6 @@
 import { Box, CloseButton, Group, Paper } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
+import { links } from '@rmm/domain/links';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -12,11 +13,7 @@ export const EditorLayout = () => {
   const location = useLocation();
   const returnTo = (location.state as { from?: string } | null)?.from;
   const close = () =>
-    returnTo
-      ? navigate(returnTo)
-      : window.history.length > 1
-        ? navigate(-1)
-        : navigate('/systemDashboard/overview');
+    returnTo ? navigate(returnTo) : window.history.length > 1 ? navigate(-1) : navigate(links.home());
   useHotkeys([['Escape', close]], []);
   return (
     <Box mih="100vh" bg="var(--mantine-color-body)">

@@ -8,6 +8,7 @@ import {
   Tooltip,
   useMantineColorScheme,
 } from '@mantine/core';
+import { links } from '@rmm/domain/links';
 import { IconHelp, IconLogout, IconMoon, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,7 @@ export const HeaderBar = ({ onToggleHelp }: { onToggleHelp: () => void }) => {
 
   const search = (event: React.FormEvent) => {
     event.preventDefault();
-    navigate(`/deviceSearch${query.trim() ? `?q=${encodeURIComponent(query.trim())}` : ''}`);
+    navigate(links.deviceSearch(query));
   };
 
   return (

@@ -1,4 +1,5 @@
 import type { ListNodeRolesResponse } from '@rmm/domain';
+import { apiPaths } from '@rmm/domain/api-paths';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
 
@@ -11,6 +12,6 @@ export const nodeRoleKeys = { all: ['noderoles'] as const };
 export const useNodeRolesQuery = () =>
   useQuery({
     queryKey: nodeRoleKeys.all,
-    queryFn: () => apiRequest<ListNodeRolesResponse>('GET', '/noderole/list'),
+    queryFn: () => apiRequest<ListNodeRolesResponse>('GET', apiPaths.nodeRoles()),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,4 +1,5 @@
 import type { GetClientResponse, ListOrganizationsResponse } from '@rmm/domain';
+import { apiPaths } from '@rmm/domain/api-paths';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest, toQuery } from './api.ts';
 import { queryRoots } from './query-keys.ts';
@@ -17,9 +18,9 @@ export const organizationKeys = {
 
 const organizationsReadApi = {
   list: (params: OrganizationListParams) =>
-    apiRequest<ListOrganizationsResponse>('GET', `/organizations${toQuery(params)}`),
+    apiRequest<ListOrganizationsResponse>('GET', `${apiPaths.organizations()}${toQuery(params)}`),
   /** Spec §7 call: `GET /client/{id}` answers `resultCode` and `client`. */
-  get: async (id: number) => (await apiRequest<GetClientResponse>('GET', `/client/${id}`)).client,
+  get: async (id: number) => (await apiRequest<GetClientResponse>('GET', apiPaths.client(id))).client,
 };
 
 export const useOrganizationsQuery = (params: OrganizationListParams) =>

@@ -1,4 +1,5 @@
 import type { ListActivitiesResponse } from '@rmm/domain';
+import { apiPaths } from '@rmm/domain/api-paths';
 import { apiRequest, toQuery } from '../../lib/api.ts';
 
 export type ActivityListParams = {
@@ -15,5 +16,5 @@ export type ActivityListParams = {
 /** The audit log: what was done, by whom, to what. */
 export const activitiesApi = {
   list: (params: ActivityListParams) =>
-    apiRequest<ListActivitiesResponse>('GET', `/activities${toQuery(params)}`),
+    apiRequest<ListActivitiesResponse>('GET', `${apiPaths.activities()}${toQuery(params)}`),
 };

@@ -1,4 +1,5 @@
 import type { ApprovalStatus, ListDevicesResponse } from '@rmm/domain';
+import { apiPaths } from '@rmm/domain/api-paths';
 import { apiRequest, toQuery } from '../../lib/api.ts';
 import type { DeviceListParams } from '../../lib/query-keys.ts';
 
@@ -7,5 +8,5 @@ export type ApprovalListParams = DeviceListParams & { approvalStatus: ApprovalSt
 /** Devices by approval status; approving and rejecting them is a bulk action of the search runner. */
 export const approvalsApi = {
   devices: (params: ApprovalListParams) =>
-    apiRequest<ListDevicesResponse>('GET', `/devices${toQuery(params)}`),
+    apiRequest<ListDevicesResponse>('GET', `${apiPaths.devices()}${toQuery(params)}`),
 };

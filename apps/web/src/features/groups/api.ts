@@ -1,4 +1,5 @@
 import type { ListSearchesResponse } from '@rmm/domain';
+import { apiPaths } from '@rmm/domain/api-paths';
 import { apiRequest } from '../../lib/api.ts';
 
 /**
@@ -8,6 +9,6 @@ import { apiRequest } from '../../lib/api.ts';
  */
 export const groupsApi = {
   /** Every saved search and preset, the groups among them (the device search lists the same). */
-  searches: () => apiRequest<ListSearchesResponse>('GET', '/searches'),
-  remove: (id: number) => apiRequest<{ ok: true }>('DELETE', `/searches/${id}`),
+  searches: () => apiRequest<ListSearchesResponse>('GET', apiPaths.searches()),
+  remove: (id: number) => apiRequest<{ ok: true }>('DELETE', apiPaths.search(id)),
 };

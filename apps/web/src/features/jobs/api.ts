@@ -7,6 +7,7 @@ import {
   type SubmitJobRequest,
   type SubmitJobResponse,
 } from '@rmm/domain';
+import { apiPaths } from '@rmm/domain/api-paths';
 import { apiRequest, toQuery } from '../../lib/api.ts';
 
 export type PendingJobListParams = { page: number; pageSize: number; organizationId?: number };
@@ -19,7 +20,7 @@ export const jobsApi = {
     }),
   get: async (jobUid: string) => (await apiRequest<GetJobResponse>('GET', jobPath(jobUid))).job,
   listPending: (params: PendingJobListParams) =>
-    apiRequest<ListJobsResponse>('GET', `/jobs${toQuery({ ...params, state: 'PENDING' })}`),
+    apiRequest<ListJobsResponse>('GET', `${apiPaths.jobs()}${toQuery({ ...params, state: 'PENDING' })}`),
 };
 
 /** A job as GET /webapp/job answers it (with its history). */

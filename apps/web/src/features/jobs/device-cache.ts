@@ -1,4 +1,5 @@
 import type { QueryDeviceResponse } from '@rmm/domain';
+import { apiPaths } from '@rmm/domain/api-paths';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 
@@ -11,7 +12,7 @@ export const deviceCacheKey = (nodeIds: number[]) =>
   ['devices', 'cache', [...nodeIds].sort((a, b) => a - b)] as const;
 
 const queryDevices = (nodeIds: number[]) =>
-  apiRequest<QueryDeviceResponse>('POST', '/query/device', {
+  apiRequest<QueryDeviceResponse>('POST', apiPaths.queryDevice(), {
     nodeIds,
     // The devices themselves: a job runs on the node it names, not on its parent or children.
     includeParentsAndChildren: false,

@@ -1,10 +1,12 @@
 import type { CreateOrganizationRequest, Organization, UpdateOrganizationRequest } from '@rmm/domain';
+import { apiPaths } from '@rmm/domain/api-paths';
 import { apiRequest } from '../../lib/api.ts';
 
 /** Creating, changing and deleting organizations; reading them is shared (lib/organizations.ts). */
 export const organizationsApi = {
-  create: (body: CreateOrganizationRequest) => apiRequest<Organization>('POST', '/organizations', body),
+  create: (body: CreateOrganizationRequest) =>
+    apiRequest<Organization>('POST', apiPaths.organizations(), body),
   update: (id: number, body: UpdateOrganizationRequest) =>
-    apiRequest<Organization>('PATCH', `/organizations/${id}`, body),
-  remove: (id: number) => apiRequest<{ ok: true }>('DELETE', `/organizations/${id}`),
+    apiRequest<Organization>('PATCH', apiPaths.organization(id), body),
+  remove: (id: number) => apiRequest<{ ok: true }>('DELETE', apiPaths.organization(id)),
 };

@@ -1,5 +1,6 @@
 import { Anchor, Breadcrumbs, SegmentedControl } from '@mantine/core';
 import { type ActionTarget, type ApprovalStatus, approvalStatuses } from '@rmm/domain';
+import { links } from '@rmm/domain/links';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -107,7 +108,7 @@ export const CustomerApprovalsPage = () => {
     <>
       {organization.data && (
         <Breadcrumbs mb="xs" fz="sm">
-          <Anchor component={Link} to={`/customerDashboard/${organizationId}/overview`}>
+          <Anchor component={Link} to={links.organization(organizationId)}>
             {organization.data.name}
           </Anchor>
         </Breadcrumbs>

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { links } from '@rmm/domain/links';
 import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
@@ -32,7 +33,7 @@ export const CustomerDashboardOverview = () => {
               <>
                 <Button
                   component={Link}
-                  to={`/editor/customer/${org.id}`}
+                  to={links.organizationEditor(org.id)}
                   state={{ from: location.pathname }}
                   variant="light"
                   leftSection={<IconEdit size={16} />}
@@ -69,7 +70,7 @@ export const CustomerDashboardOverview = () => {
                     <Badge
                       variant="light"
                       component={Link}
-                      to={`/customerDashboard/${org.id}/location/${l.id}`}
+                      to={links.location(org.id, l.id)}
                       style={{ cursor: 'pointer' }}
                     >
                       {l.name}

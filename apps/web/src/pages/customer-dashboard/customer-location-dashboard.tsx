@@ -1,4 +1,5 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { links } from '@rmm/domain/links';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useRealtimeStatus } from '../../app/realtime/realtime-status.ts';
@@ -26,7 +27,7 @@ export const CustomerLocationDashboard = () => {
         return (
           <>
             <Breadcrumbs mb="xs" fz="sm">
-              <Anchor component={Link} to={`/customerDashboard/${org.id}/overview`}>
+              <Anchor component={Link} to={links.organization(org.id)}>
                 {org.name}
               </Anchor>
               <Text span fz="sm">

@@ -1,5 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import type { DeviceNode } from '@rmm/domain';
+import { links } from '@rmm/domain/links';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ListFooter } from '../../components/list-footer.tsx';
@@ -43,7 +44,7 @@ const DeviceActivities = ({ device }: { device: DeviceNode }) => {
                 count={result.count}
                 page={page}
                 pageSize={PAGE_SIZE}
-                onPageChange={(next) => navigate(`/deviceDashboard/${device.id}/activities/${next}`)}
+                onPageChange={(next) => navigate(links.devicePage(device.id, 'activities', next))}
               />
             </Paper>
           )

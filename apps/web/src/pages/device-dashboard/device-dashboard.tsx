@@ -1,5 +1,6 @@
 import { Anchor, Breadcrumbs, Group, Title } from '@mantine/core';
 import type { DeviceNode } from '@rmm/domain';
+import { links } from '@rmm/domain/links';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -53,14 +54,11 @@ const DeviceFrame = ({
       {(device) => (
         <>
           <Breadcrumbs mb="xs" fz="sm">
-            <Anchor component={Link} to={`/customerDashboard/${device.organizationId}/overview`}>
+            <Anchor component={Link} to={links.organization(device.organizationId)}>
               {device.organizationName}
             </Anchor>
             {device.locationId !== null && (
-              <Anchor
-                component={Link}
-                to={`/customerDashboard/${device.organizationId}/location/${device.locationId}`}
-              >
+              <Anchor component={Link} to={links.location(device.organizationId, device.locationId)}>
                 {device.locationName}
               </Anchor>
             )}

@@ -10,6 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { DeviceSearch } from '@rmm/domain';
+import { links } from '@rmm/domain/links';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +66,7 @@ export const GroupsPage = () => {
                   {list.map((group) => (
                     <Table.Tr key={group.id}>
                       <Table.Td>
-                        <Anchor component={Link} to={`/group/${group.id}`} fw={500}>
+                        <Anchor component={Link} to={links.group(group.id)} fw={500}>
                           {group.search}
                         </Anchor>
                       </Table.Td>

@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { links } from '@rmm/domain/links';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -17,7 +18,7 @@ export const LoginPage = () => {
       password: (v) => (v ? null : t('spec.validation.mandatory')),
     },
   });
-  const from = (location.state as { from?: string } | null)?.from ?? '/systemDashboard/overview';
+  const from = (location.state as { from?: string } | null)?.from ?? links.home();
 
   const submit = form.onSubmit(async (values) => {
     await login.mutateAsync(values);

@@ -1,5 +1,6 @@
 import { Anchor, Group, Pagination, Paper, Table, Text } from '@mantine/core';
 import type { DeviceStatusCounts } from '@rmm/domain';
+import { links } from '@rmm/domain/links';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -58,7 +59,7 @@ export const DevicesByOrganizationTable = () => {
                   {result.data.map((row) => (
                     <Table.Tr key={row.organizationId}>
                       <Table.Td>
-                        <Anchor component={Link} to={`/customerDashboard/${row.organizationId}/overview`}>
+                        <Anchor component={Link} to={links.organization(row.organizationId)}>
                           {row.organizationName}
                         </Anchor>
                       </Table.Td>

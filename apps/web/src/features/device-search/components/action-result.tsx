@@ -1,9 +1,10 @@
 import { Alert, Anchor } from '@mantine/core';
 import type { ExecuteActionResponse } from '@rmm/domain';
+import { links } from '@rmm/domain/links';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export const PENDING_JOBS_PATH = '/systemDashboard/pendingScripts';
+export const PENDING_JOBS_PATH = links.pendingScripts();
 
 const isJobAction = (action: ExecuteActionResponse['action']) =>
   action === 'REBOOT' || action === 'RUN_SCRIPT';

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { type Device, type deviceSorts, findNodeRole } from '@rmm/domain';
+import { links } from '@rmm/domain/links';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,7 +65,7 @@ export const deviceColumns: Readonly<Record<ColumnId, DeviceColumn>> = {
       <Group gap={6} wrap="nowrap" miw={0}>
         <Anchor
           component={Link}
-          to={`/deviceDashboard/${device.id}/overview`}
+          to={links.device(device.id)}
           size="sm"
           fw={500}
           truncate="end"

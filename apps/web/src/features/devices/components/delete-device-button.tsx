@@ -2,6 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Device } from '@rmm/domain';
+import { links } from '@rmm/domain/links';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,7 +23,7 @@ export const DeleteDeviceButton = ({ device, disabled }: { device: Device; disab
         remove.mutate(device.id, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: t('devices.delete.done') });
-            navigate(`/customerDashboard/${device.organizationId}/overview`);
+            navigate(links.organization(device.organizationId));
           },
           onError: (error) => notifications.show({ color: 'red', message: error.message }),
         }),

@@ -1,5 +1,6 @@
 import { Anchor, Group, Table, Text } from '@mantine/core';
 import type { Device } from '@rmm/domain';
+import { links } from '@rmm/domain/links';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApprovalBadge } from '../../../components/approval-badge.tsx';
@@ -34,7 +35,7 @@ export const DevicesTable = ({
             <Table.Tr key={device.id}>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Anchor component={Link} to={`/deviceDashboard/${device.id}/overview`} fw={500}>
+                  <Anchor component={Link} to={links.device(device.id)} fw={500}>
                     {device.displayName}
                   </Anchor>
                   <ApprovalBadge status={device.approvalStatus} size="sm" />

@@ -1,4 +1,5 @@
 import { Anchor, Drawer, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { links } from '@rmm/domain/links';
 import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ const JobFacts = ({ job }: { job: JobDetail }) => {
   const rows: [string, React.ReactNode][] = [
     [
       t('jobs.column.device'),
-      <Anchor key="device" component={Link} to={`/deviceDashboard/${job.nodeId}/overview`} size="sm">
+      <Anchor key="device" component={Link} to={links.device(job.nodeId)} size="sm">
         {job.nodeName}
       </Anchor>,
     ],

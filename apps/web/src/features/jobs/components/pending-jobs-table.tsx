@@ -1,5 +1,6 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import type { StoredJob } from '@rmm/domain';
+import { links } from '@rmm/domain/links';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -45,7 +46,7 @@ export const PendingJobsTable = ({ jobs }: { jobs: StoredJob[] }) => {
             {jobs.map((job) => (
               <Table.Tr key={job.jobUid}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/deviceDashboard/${job.nodeId}/overview`} size="sm">
+                  <Anchor component={Link} to={links.device(job.nodeId)} size="sm">
                     {job.nodeName}
                   </Anchor>
                 </Table.Td>

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Select, Stack, Tabs, Textarea, TextInput, Title }
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { CreateOrganizationRequest, LocationInput, type Organization } from '@rmm/domain';
+import { links } from '@rmm/domain/links';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +66,7 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
     notifications.show({ color: 'green', message: t('organizations.saved') });
     form.setInitialValues(toFormValues(saved));
     form.reset();
-    if (!organization) navigate(`/editor/customer/${saved.id}`, { replace: true, state: location.state });
+    if (!organization) navigate(links.organizationEditor(saved.id), { replace: true, state: location.state });
   });
 
   return (

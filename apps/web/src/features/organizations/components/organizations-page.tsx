@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
+import { links } from '@rmm/domain/links';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +83,7 @@ export const OrganizationsPage = () => {
                   {result.data.map((org) => (
                     <Table.Tr key={org.id}>
                       <Table.Td>
-                        <Anchor component={Link} to={`/customerDashboard/${org.id}/overview`} fw={500}>
+                        <Anchor component={Link} to={links.organization(org.id)} fw={500}>
                           {org.name}
                         </Anchor>
                         {org.description && (
