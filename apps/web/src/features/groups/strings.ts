@@ -1,0 +1,23 @@
+/** English strings of features/groups/ (keys under groups.); i18n/en.ts gathers every area's. */
+export const groupsStrings = {
+  'groups.title': 'Groups',
+  'groups.new': 'New group',
+  'groups.empty': 'No groups yet. A group is a saved search whose devices you look after together.',
+  'groups.criteria': 'Criteria',
+  'groups.everyDevice': 'Every device',
+  'groups.and': ' and ',
+  'groups.or': ' or ',
+  'groups.open': 'Open',
+  'groups.edit': 'Edit group',
+  'groups.editCriteria': 'Edit in device search',
+  'groups.delete': 'Delete group',
+  'groups.deleteTitle': 'Delete the group “{name}”?',
+  'groups.deleteBody': 'The group is removed. Its devices are not changed.',
+  'groups.deleted': 'Group deleted',
+  'groups.saved': 'Group saved',
+  'groups.notFound': 'Group not found',
+  'groups.notFoundBody': 'There is no group with this id.',
+  'groups.empty.devices': 'No devices are in this group now.',
+  'groups.actions': 'Actions for {name}',
+  'groups.actionsColumn': 'Actions',
+} as const;
