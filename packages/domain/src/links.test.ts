@@ -32,6 +32,9 @@ describe('links', () => {
     [links.organizationEditor(4), 'editor.customer'],
     [links.group(2), 'group'],
     [links.deviceSearch('web 01'), 'deviceSearch'],
+    [links.deviceSearchOf(5), 'deviceSearch'],
+    [`${links.organizationPages(4, 'activities')}/2`, 'customerDashboard.activities__page'],
+    [links.devicePage(7, 'software', 2, { search: 'zip' }), 'deviceDashboard.software__page'],
     [links.pendingScripts(), 'systemDashboard.pendingScripts'],
     [links.home(), 'systemDashboard.overview'],
   ];
@@ -45,5 +48,9 @@ describe('links', () => {
     expect(links.location(4, 9)).toBe('/customerDashboard/4/location/9');
     expect(links.deviceSearch('  web 01 ')).toBe('/deviceSearch?q=web+01');
     expect(links.deviceSearch('   ')).toBe('/deviceSearch');
+    expect(links.devicePage(7, 'software', 2, { search: 'a b' })).toBe(
+      '/deviceDashboard/7/software/2?search=a+b',
+    );
+    expect(links.devicePage(7, 'software', 2, { search: '' })).toBe('/deviceDashboard/7/software/2');
   });
 });

@@ -25,13 +25,16 @@ const withQuery = (path: string, query: Record<string, string | undefined>) => {
 export const links = {
   /** `/deviceDashboard/:id/<tab>`. */
   device: (id: number, tab: DeviceDashboardTab = 'overview') => `/deviceDashboard/${id}/${tab}`,
-  /** `/deviceDashboard/:id/<tab>/:page`. */
-  devicePage: (id: number, tab: DeviceDashboardPagedTab, page = 1) => `/deviceDashboard/${id}/${tab}/${page}`,
+  /** `/deviceDashboard/:id/<tab>/:page`, with the list's search when given. */
+  devicePage: (id: number, tab: DeviceDashboardPagedTab, page = 1, query: { search?: string } = {}) =>
+    withQuery(`/deviceDashboard/${id}/${tab}/${page}`, query),
   /** `/customerDashboard/:id/<tab>`. */
   organization: (id: number, tab: CustomerDashboardTab = 'overview') => `/customerDashboard/${id}/${tab}`,
   /** `/customerDashboard/:id/<tab>/:page`. */
   organizationPage: (id: number, tab: CustomerDashboardPagedTab, page = 1) =>
     `/customerDashboard/${id}/${tab}/${page}`,
+  /** `/customerDashboard/:id/<tab>`: the base of a paged tab, its page appended by the list. */
+  organizationPages: (id: number, tab: CustomerDashboardPagedTab) => `/customerDashboard/${id}/${tab}`,
   /** `/customerDashboard/:id/location/:location`. */
   location: (organizationId: number, locationId: number) =>
     `/customerDashboard/${organizationId}/location/${locationId}`,
@@ -41,6 +44,8 @@ export const links = {
   group: (id: number) => `/group/${id}`,
   /** `/deviceSearch`, with the header's search text when given. */
   deviceSearch: (text?: string) => withQuery('/deviceSearch', { q: text?.trim() || undefined }),
+  /** `/deviceSearch` opened on a saved search or group. */
+  deviceSearchOf: (searchId: number) => `/deviceSearch?searchId=${searchId}`,
   /** `/systemDashboard/pendingScripts`. */
   pendingScripts: () => '/systemDashboard/pendingScripts',
   /** `/systemDashboard/overview`: where the console opens. */

@@ -1,4 +1,5 @@
 import { Paper, Text } from '@mantine/core';
+import { links } from '@rmm/domain/links';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useRealtimeStatus } from '../../app/realtime/realtime-status.ts';
@@ -86,7 +87,7 @@ const OrganizationActivities = ({ organizationId }: { organizationId: number }) 
     <QueryState query={organization} notFoundTitle={t('organizations.notFound')}>
       {(org) => (
         <DeviceActivities
-          basePath={`/customerDashboard/${org.id}/activities`}
+          basePath={links.organizationPages(org.id, 'activities')}
           organizationId={org.id}
           explain={t('activities.organizationExplain', { name: org.name })}
         />

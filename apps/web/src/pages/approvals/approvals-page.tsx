@@ -117,7 +117,7 @@ export const CustomerApprovalsPage = () => {
       <Approvals
         key={organizationId}
         organizationId={organizationId}
-        basePath={`/customerDashboard/${organizationId}/approvals`}
+        basePath={links.organizationPages(organizationId, 'approvals')}
       />
     </>
   );

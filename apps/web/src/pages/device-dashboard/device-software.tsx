@@ -1,6 +1,7 @@
 import { Group, Pagination, Paper, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { DeviceNode } from '@rmm/domain';
+import { links } from '@rmm/domain/links';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,10 +28,9 @@ const DeviceSoftware = ({ device }: { device: DeviceNode }) => {
   }, [software, search]);
   const pages = Math.max(1, Math.ceil(matches.length / PAGE_SIZE));
   const goTo = (nextPage: number, nextSearch = search) =>
-    navigate(
-      `/deviceDashboard/${device.id}/software/${nextPage}${nextSearch ? `?search=${encodeURIComponent(nextSearch)}` : ''}`,
-      { replace: nextSearch !== search },
-    );
+    navigate(links.devicePage(device.id, 'software', nextPage, { search: nextSearch || undefined }), {
+      replace: nextSearch !== search,
+    });
   const setSearch = useDebouncedCallback((value: string) => goTo(1, value), 300);
 
   if (!software) {

@@ -1,5 +1,6 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import type { DeviceSearch } from '@rmm/domain';
+import { links } from '@rmm/domain/links';
 import { IconEdit, IconFilter, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,7 @@ const GroupView = ({ group }: { group: DeviceSearch }) => {
           <Button
             variant="default"
             component={Link}
-            to={`/deviceSearch?searchId=${group.id}`}
+            to={links.deviceSearchOf(group.id)}
             leftSection={<IconFilter size={16} />}
           >
             {t('groups.editCriteria')}

@@ -1,4 +1,5 @@
 import { Tabs } from '@mantine/core';
+import { links } from '@rmm/domain/links';
 import {
   IconActivity,
   IconLayoutDashboard,
@@ -22,7 +23,7 @@ const icons = {
 
 /** The path of a tab; paged tabs open on their first page. */
 export const deviceTabPath = (id: number, tab: DeviceTab) =>
-  `/deviceDashboard/${id}/${tab === 'software' || tab === 'activities' ? `${tab}/1` : tab}`;
+  tab === 'software' || tab === 'activities' ? links.devicePage(id, tab) : links.device(id, tab);
 
 /** The device page's tab bar: each tab is a route of its own (arrow keys move between tabs). */
 export const DeviceTabs = ({ id, tab }: { id: number; tab: DeviceTab }) => {

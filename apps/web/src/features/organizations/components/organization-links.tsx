@@ -1,13 +1,26 @@
 import { Button, Group } from '@mantine/core';
+import { links } from '@rmm/domain/links';
 import { IconActivity, IconHourglass, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /** The organization's own dashboard pages, by path under `/customerDashboard/:id/` and route id. */
 const pages = [
-  { path: 'approvals/1', routeId: 'customerDashboard.approvals__page', icon: IconUserCheck },
-  { path: 'pendingScripts', routeId: 'customerDashboard.pendingScripts', icon: IconHourglass },
-  { path: 'activities/1', routeId: 'customerDashboard.activities__page', icon: IconActivity },
+  {
+    path: (id: number) => links.organizationPage(id, 'approvals'),
+    routeId: 'customerDashboard.approvals__page',
+    icon: IconUserCheck,
+  },
+  {
+    path: (id: number) => links.organization(id, 'pendingScripts'),
+    routeId: 'customerDashboard.pendingScripts',
+    icon: IconHourglass,
+  },
+  {
+    path: (id: number) => links.organizationPage(id, 'activities'),
+    routeId: 'customerDashboard.activities__page',
+    icon: IconActivity,
+  },
 ] as const;
 
 /** Links from an organization's overview to its approvals, pending scripts and activities. */
@@ -18,9 +31,9 @@ export const OrganizationLinks = ({ organizationId }: { organizationId: number }
       <Group gap="xs" mb="md">
         {pages.map(({ path, routeId, icon: Icon }) => (
           <Button
-            key={path}
+            key={routeId}
             component={Link}
-            to={`/customerDashboard/${organizationId}/${path}`}
+            to={path(organizationId)}
             variant="default"
             size="xs"
             leftSection={<Icon size={14} />}
