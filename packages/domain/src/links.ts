@@ -39,7 +39,7 @@ export const links = {
   location: (organizationId: number, locationId: number) =>
     `/customerDashboard/${organizationId}/location/${locationId}`,
   /** `/editor/customer/:id`: the organization editor. */
-  organizationEditor: (id: number) => `/editor/customer/${id}`,
+  organizationEditor: (id: number | 'new') => `/editor/customer/${id}`,
   /** `/group/:id`. */
   group: (id: number) => `/group/${id}`,
   /** `/deviceSearch`, with the header's search text when given. */

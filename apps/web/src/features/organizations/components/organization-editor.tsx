@@ -54,7 +54,7 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
     initialValues: toFormValues(organization),
     validate: zod4Resolver(formSchema),
   });
-  const base = `/editor/customer/${organization?.id ?? 'new'}`;
+  const base = links.organizationEditor(organization?.id ?? 'new');
 
   const submit = form.onSubmit(async (values) => {
     const body = { ...values, locations: values.locations.map(({ key: _key, ...l }) => l) };
