@@ -4,17 +4,17 @@ import type {
   ExecuteActionRequest,
   ExecuteActionResponse,
   ListDevicesResponse,
-  ListSearchesResponse,
   SearchCriteria,
   UpdateSearchRequest,
 } from '@rmm/domain';
 import { apiPaths } from '@rmm/domain/api-paths';
 import { apiRequest, toQuery } from '../../lib/api.ts';
 import type { DeviceListParams } from '../../lib/query-keys.ts';
+import { savedSearchesApi } from '../../lib/searches.ts';
 
 /** Saved device searches (spec §7 GET /searches) and the search runner. */
 export const searchesApi = {
-  list: () => apiRequest<ListSearchesResponse>('GET', apiPaths.searches()),
+  list: savedSearchesApi.list,
   /** The devices a saved search or preset matches, with the device list's filters, sort and paging. */
   devices: (id: number, params: DeviceListParams) =>
     apiRequest<ListDevicesResponse>('GET', `${apiPaths.searchDevices(id)}${toQuery(params)}`),
@@ -24,7 +24,7 @@ export const searchesApi = {
   create: (body: CreateSearchRequest) => apiRequest<DeviceSearch>('POST', apiPaths.searches(), body),
   update: (id: number, body: UpdateSearchRequest) =>
     apiRequest<DeviceSearch>('PUT', apiPaths.search(id), body),
-  remove: (id: number) => apiRequest<{ ok: true }>('DELETE', apiPaths.search(id)),
+  remove: savedSearchesApi.remove,
   executeAction: (body: ExecuteActionRequest) =>
     apiRequest<ExecuteActionResponse>('POST', apiPaths.executeAction(), body),
 };

@@ -3,7 +3,6 @@ import type {
   CreateEnrollmentTokenResponse,
   DeviceNode,
   ListDeviceMetricsResponse,
-  ListDevicesResponse,
   ListEnrollmentTokensResponse,
   QueryDeviceResponse,
   UpdateDeviceRequest,
@@ -11,13 +10,13 @@ import type {
 } from '@rmm/domain';
 import { apiPaths } from '@rmm/domain/api-paths';
 import { apiRequest, toQuery } from '../../lib/api.ts';
+import { listDevices } from '../../lib/devices.ts';
 import type { DeviceListParams } from '../../lib/query-keys.ts';
 
 export type EnrollmentTokenListParams = { page: number; pageSize: number; organizationId?: number };
 
 export const devicesApi = {
-  list: (params: DeviceListParams) =>
-    apiRequest<ListDevicesResponse>('GET', `${apiPaths.devices()}${toQuery(params)}`),
+  list: (params: DeviceListParams) => listDevices(params),
   /** The device with its full inventory (software list included). */
   get: (id: number) => apiRequest<DeviceNode>('GET', apiPaths.device(id)),
   /** The device without its inventory: cheap enough to poll for live values. */

@@ -1,6 +1,4 @@
-import type { ListSearchesResponse } from '@rmm/domain';
-import { apiPaths } from '@rmm/domain/api-paths';
-import { apiRequest } from '../../lib/api.ts';
+import { savedSearchesApi } from '../../lib/searches.ts';
 
 /**
  * Device groups are saved device searches of the group search group (spec §7 `/searches`): listed
@@ -9,6 +7,6 @@ import { apiRequest } from '../../lib/api.ts';
  */
 export const groupsApi = {
   /** Every saved search and preset, the groups among them (the device search lists the same). */
-  searches: () => apiRequest<ListSearchesResponse>('GET', apiPaths.searches()),
-  remove: (id: number) => apiRequest<{ ok: true }>('DELETE', apiPaths.search(id)),
+  searches: savedSearchesApi.list,
+  remove: savedSearchesApi.remove,
 };
