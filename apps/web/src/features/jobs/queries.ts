@@ -40,14 +40,32 @@ export const newerJob = <T extends StoredJob>(current: T | undefined, next: T): 
   return next.updatedAt >= current.updatedAt ? next : current;
 };
 
+/** Newest states of jobs nobody holds yet, at most this many (the oldest go first). */
+const EARLY_JOBS_MAX = 200;
+const earlyJobs = new Map<string, StoredJob>();
+
 /**
  * A job the console holds takes the newer state (its history stays). Only jobs someone looks at are
- * kept, unless `isWatched`: a job this console just submitted or cancelled.
+ * kept, unless `isWatched`: a job this console just submitted or cancelled. The state of a job nobody
+ * holds yet is remembered for a while: the events of a job this console submits often arrive before the
+ * answer to the submission does (the agent acknowledged it meanwhile), and the answer must not win.
  */
 export const storeJob = (queryClient: QueryClient, job: StoredJob, { isWatched = false } = {}) => {
-  queryClient.setQueryData<JobDetail>(jobKeys.detail(job.jobUid), (current) =>
-    current ? newerJob(current, { ...current, ...job }) : isWatched ? { ...job, history: [] } : undefined,
-  );
+  const key = jobKeys.detail(job.jobUid);
+  const current = queryClient.getQueryData<JobDetail>(key);
+  if (current) {
+    queryClient.setQueryData<JobDetail>(key, newerJob(current, { ...current, ...job }));
+    return;
+  }
+  const early = earlyJobs.get(job.jobUid);
+  if (!isWatched) {
+    earlyJobs.delete(job.jobUid);
+    earlyJobs.set(job.jobUid, newerJob(early, job));
+    if (earlyJobs.size > EARLY_JOBS_MAX) earlyJobs.delete(earlyJobs.keys().next().value!);
+    return;
+  }
+  earlyJobs.delete(job.jobUid);
+  queryClient.setQueryData<JobDetail>(key, { ...newerJob(early, job), history: [] });
 };
 
 /** Job events change the cache in place: a status for a watched job, output for a watched job's view. */
@@ -75,7 +93,14 @@ export const useJobQuery = (jobUid: string | undefined) => {
   const queryKey = jobKeys.detail(jobUid ?? '');
   return useQuery({
     queryKey,
-    queryFn: async () => newerJob(queryClient.getQueryData<JobDetail>(queryKey), await jobsApi.get(jobUid!)),
+    queryFn: async () => {
+      const fetched = await jobsApi.get(jobUid!);
+      // Read after the answer: an event applied while it was on its way may hold a newer state.
+      const current = queryClient.getQueryData<JobDetail>(queryKey);
+      return current && newerJob(current, fetched) === current
+        ? { ...current, history: fetched.history }
+        : fetched;
+    },
     enabled: jobUid !== undefined,
     staleTime: 0,
     refetchInterval: (query) => {
