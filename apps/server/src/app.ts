@@ -31,6 +31,7 @@ import { jobRoutes } from './modules/jobs/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { searchRoutes } from './modules/searches/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { wakeOnLanRoutes } from './modules/wake-on-lan/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorPlugin } from './plugins/errors.ts';
@@ -156,6 +157,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(organizationRoutes);
   await app.register(activityRoutes);
   await app.register(settingsRoutes);
+  await app.register(userRoutes);
   await app.register(dashboardRoutes);
   await app.register(deviceRoutes);
   await app.register(searchRoutes);

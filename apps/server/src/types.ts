@@ -6,6 +6,7 @@ export type Actor = {
   email: string;
   name: string;
   roleName: string;
+  roleId?: number;
   permissions: ReadonlySet<Permission>;
   scope: OrganizationScope;
   via: 'session' | 'token';

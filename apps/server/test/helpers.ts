@@ -82,7 +82,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}) => {
     return `rmm_session=${cookie.value}`;
   };
 
-  const adminCookie = await login();
+  // Mutable: a test that ends the administrator's sessions signs in again and stores the new cookie here.
+  const session = { adminCookie: await login() };
 
   /** A request as a signed-in browser would send it (cookie and Origin). */
   const request = (
@@ -96,7 +97,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}) => {
       url,
       payload: payload as never,
       headers: {
-        cookie: options.cookie ?? adminCookie,
+        cookie: options.cookie ?? session.adminCookie,
         ...(options.origin === null ? {} : { origin: options.origin ?? ORIGIN }),
       },
     });
@@ -107,7 +108,12 @@ export const createTestApp = async (overrides: Partial<Config> = {}) => {
     database,
     config,
     login,
-    adminCookie,
+    get adminCookie() {
+      return session.adminCookie;
+    },
+    set adminCookie(cookie: string) {
+      session.adminCookie = cookie;
+    },
     request,
     close: async () => {
       await app.close();

@@ -3,6 +3,8 @@
  * (the help centre's suggestions will, when the help centre is built). `ready` routes have a real screen; the others show a
  * "coming in a later release" page naming the area.
  */
+import type { Permission } from './permissions.ts';
+
 export type NavArea =
   | 'getStarted'
   | 'dashboard'
@@ -28,6 +30,8 @@ export type ConsoleRoute = {
   inNav?: boolean;
   /** Example concrete path for route-walk tests. */
   example?: string;
+  /** The permission the screen needs; without it the console shows its "no access" page. */
+  access?: Permission;
 };
 
 const dashboardTabs = (
@@ -74,6 +78,17 @@ export const integrationApps: [string, string][] = [
   ['tenable', 'Tenable'],
 ];
 
+/** What an administration group's pages need, unless a page says otherwise. */
+const adminGroupAccess: Record<string, Permission> = {
+  general: 'settings.view',
+  apps: 'settings.view',
+  users: 'users.view',
+  devices: 'devices.view',
+  library: 'scripts.view',
+  customers: 'organizations.view',
+  policies: 'policies.view',
+};
+
 const adminPage = (
   group: string,
   page: string,
@@ -85,16 +100,24 @@ const adminPage = (
   title,
   area: 'administration',
   example: `/administration/${group}/${fill(page)}`,
+  ...(adminGroupAccess[group] ? { access: adminGroupAccess[group] } : {}),
   ...extra,
 });
 
-const editor = (path: string, id: string, title: string, example: string): ConsoleRoute => ({
+const editor = (
+  path: string,
+  id: string,
+  title: string,
+  example: string,
+  access?: Permission,
+): ConsoleRoute => ({
   path,
   id: `editor.${id}`,
   title,
   area: 'editor',
   isEditor: true,
   example,
+  ...(access ? { access } : {}),
 });
 
 export const consoleRoutes: ConsoleRoute[] = [
@@ -162,7 +185,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   ),
   adminPage('general', 'settings', 'Settings'),
   adminPage('general', 'branding/:page', 'Branding'),
-  adminPage('general', 'activities', 'Activities', { ready: true, inNav: true }),
+  adminPage('general', 'activities', 'Activities', { ready: true, inNav: true, access: 'activities.view' }),
   {
     path: '/administration/apps',
     id: 'administration.apps',
@@ -171,9 +194,11 @@ export const consoleRoutes: ConsoleRoute[] = [
     inNav: true,
   },
   ...integrationApps.map(([page, title]) => adminPage('apps', page, title)),
+  adminPage('users', 'technicians', 'Technicians'),
   adminPage('users', 'technicianRoles', 'Technician roles'),
   adminPage('users', 'singleSignOn', 'Single sign-on'),
   adminPage('users', 'securitySettings', 'Security settings'),
+  adminPage('users', 'endUsers', 'End users'),
   adminPage('users', 'endUserRoles', 'End-user roles'),
   adminPage('users', 'contacts', 'Contacts'),
   adminPage('devices', 'groups', 'Groups'),
@@ -182,7 +207,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   adminPage('devices', 'globalCustomFields', 'Global custom fields'),
   adminPage('devices', 'healthStatus', 'Health status'),
   adminPage('devices', 'cache', 'Cache'),
-  adminPage('library', 'downloads', 'Downloads'),
+  adminPage('library', 'downloads', 'Downloads', { access: 'devices.view' }),
   adminPage('library', 'snmpLibrary', 'SNMP library'),
   adminPage('library', 'scripting/:page', 'Scripting'),
   adminPage('customers', 'organizations', 'Organizations', { ready: true, inNav: true }),
@@ -195,16 +220,39 @@ export const consoleRoutes: ConsoleRoute[] = [
     id: 'administration.dynamicPolicies',
     title: 'Dynamic policies',
     area: 'administration',
+    access: 'policies.view',
   },
   {
     path: '/administration/tasks',
     id: 'administration.tasks',
     title: 'Scheduled tasks',
     area: 'administration',
+    access: 'scheduledTasks.view',
   },
-  { path: '/deviceSearch', id: 'deviceSearch', title: 'Device search', area: 'devices', inNav: true },
-  { path: '/group/:id', id: 'group', title: 'Group', area: 'devices', example: '/group/1' },
-  { path: '/remoteSupport', id: 'remoteSupport', title: 'Remote support', area: 'remote', inNav: true },
+  {
+    path: '/deviceSearch',
+    id: 'deviceSearch',
+    title: 'Device search',
+    area: 'devices',
+    inNav: true,
+    access: 'devices.view',
+  },
+  {
+    path: '/group/:id',
+    id: 'group',
+    title: 'Group',
+    area: 'devices',
+    example: '/group/1',
+    access: 'devices.view',
+  },
+  {
+    path: '/remoteSupport',
+    id: 'remoteSupport',
+    title: 'Remote support',
+    area: 'remote',
+    inNav: true,
+    access: 'remoteAccess.connect',
+  },
   {
     path: '/quickConnect/:page',
     id: 'quickConnect',
@@ -218,6 +266,7 @@ export const consoleRoutes: ConsoleRoute[] = [
     title: 'Reporting',
     area: 'reporting',
     inNav: true,
+    access: 'reporting.view',
     example: '/reporting/main',
   },
   {
@@ -226,6 +275,7 @@ export const consoleRoutes: ConsoleRoute[] = [
     title: 'Ticketing',
     area: 'ticketing',
     inNav: true,
+    access: 'ticketing.view',
     example: '/ticketing/main',
   },
   {
@@ -264,29 +314,48 @@ export const consoleRoutes: ConsoleRoute[] = [
     example: '/nmsDashboard/1',
   },
   // Editors (full screen, with a close button).
-  editor('/editor/report/:id?', 'report', 'Report editor', '/editor/report'),
-  editor('/editor/customer/:id', 'customer', 'Organization editor', '/editor/customer/1'),
+  editor('/editor/report/:id?', 'report', 'Report editor', '/editor/report', 'reporting.view'),
+  editor(
+    '/editor/customer/:id',
+    'customer',
+    'Organization editor',
+    '/editor/customer/1',
+    'organizations.view',
+  ),
   editor(
     '/editor/customer/:id/*',
     'customerSection',
     'Organization editor',
     '/editor/customer/1/credentials',
+    'organizations.view',
   ),
   editor('/editor/policy/*', 'policy', 'Policy editor', '/editor/policy/1'),
   editor('/editor/vmpolicy/*', 'vmpolicy', 'Virtualization policy editor', '/editor/vmpolicy/1'),
   editor('/editor/androidpolicy/*', 'androidpolicy', 'Android policy editor', '/editor/androidpolicy/1'),
   editor('/editor/iospolicy/*', 'iospolicy', 'iOS policy editor', '/editor/iospolicy/1'),
-  editor('/editor/scheduledTask/*', 'scheduledTask', 'Scheduled task editor', '/editor/scheduledTask/1'),
-  editor('/editor/user/:id/*', 'user', 'User editor', '/editor/user/1/general'),
-  editor('/editor/role/:id/*', 'role', 'Role editor', '/editor/role/1/general'),
-  editor('/editor/endUser/:id/*', 'endUser', 'End user editor', '/editor/endUser/1/general'),
-  editor('/editor/websiteBranding', 'websiteBranding', 'Website branding', '/editor/websiteBranding'),
+  editor(
+    '/editor/scheduledTask/*',
+    'scheduledTask',
+    'Scheduled task editor',
+    '/editor/scheduledTask/1',
+    'scheduledTasks.view',
+  ),
+  editor('/editor/user/:id/*', 'user', 'User editor', '/editor/user/1/general', 'users.view'),
+  editor('/editor/role/:id/*', 'role', 'Role editor', '/editor/role/1/general', 'users.view'),
+  editor('/editor/endUser/:id/*', 'endUser', 'End user editor', '/editor/endUser/1/general', 'users.view'),
+  editor(
+    '/editor/websiteBranding',
+    'websiteBranding',
+    'Website branding',
+    '/editor/websiteBranding',
+    'settings.view',
+  ),
   editor('/editor/systray/general', 'systrayGeneral', 'Systray editor', '/editor/systray/general'),
   editor('/editor/systray/systrayMenu', 'systrayMenu', 'Systray menu', '/editor/systray/systrayMenu'),
   editor('/editor/systray/:id/general', 'systrayIdGeneral', 'Systray editor', '/editor/systray/1/general'),
   editor('/editor/systray/:id/systrayMenu', 'systrayIdMenu', 'Systray menu', '/editor/systray/1/systrayMenu'),
   editor('/editor/cloudMonitor/:id?', 'cloudMonitor', 'Cloud monitor editor', '/editor/cloudMonitor'),
-  editor('/editor/script/:id', 'script', 'Script editor', '/editor/script/1'),
+  editor('/editor/script/:id', 'script', 'Script editor', '/editor/script/1', 'scripts.view'),
   editor(
     '/editor/templateScript/:id',
     'templateScript',

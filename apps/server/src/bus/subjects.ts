@@ -6,3 +6,9 @@ export const ALL_CONSOLE_EVENTS = 'console.org.*';
 export const agentSubject = (deviceId: number) => `agent.device.${deviceId}`;
 /** An agent's answer to one request (wakeOnLan); the request id is a UUID, so one subject token. */
 export const agentReplySubject = (requestId: string) => `agent.reply.${requestId}`;
+
+/**
+ * Users whose sessions were ended or whose rights changed (disabled, new role, session revoked): every
+ * process re-checks those users' /events sockets at once, closing the ones no longer signed in.
+ */
+export const USERS_CHANGED_SUBJECT = 'auth.users.changed';

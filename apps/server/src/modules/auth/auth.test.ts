@@ -1,7 +1,6 @@
 import { allPermissions } from '@rmm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, createUser, ORIGIN, type TestContext } from '../../../test/helpers.ts';
-import { createApiToken } from './service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -78,7 +77,13 @@ describe('sign-in', () => {
   });
 
   it('accepts a Bearer API token without Origin, and refuses a made-up one', async () => {
-    const token = await createApiToken({ db: ctx.db, userId: 1, name: 'script' });
+    const made = await ctx.request('POST', '/users/1/api-tokens', {
+      name: 'script',
+      expiresAt: null,
+      permissions: ['organizations.manage', 'organizations.view'],
+    });
+    expect(made.statusCode).toBe(201);
+    const { token } = made.json();
     const ok = await ctx.app.inject({
       method: 'POST',
       url: '/organizations',

@@ -37,8 +37,12 @@ export const recordFailedLogin = async (
     .where(eq(users.id, userId));
 };
 
-export const resetFailedLogins = async (db: DbOrTx, userId: number) => {
-  await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
+/** A successful sign-in: the failure count starts over. */
+export const recordLogin = async (db: DbOrTx, userId: number) => {
+  await db
+    .update(users)
+    .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: sql`now()` })
+    .where(eq(users.id, userId));
 };
 
 export const insertSession = async (db: DbOrTx, values: typeof sessions.$inferInsert) => {
@@ -94,13 +98,26 @@ export const countUsers = async (db: DbOrTx) => {
   return Number(row?.value ?? 0);
 };
 
-export const upsertAdministratorRole = async (db: DbOrTx, permissions: readonly string[]) => {
-  const [row] = await db
+/** The built-in roles, created or brought up to date (a new permission reaches them on the next start). */
+export const upsertBuiltInRoles = async (
+  db: DbOrTx,
+  list: readonly { name: string; roleType: string; description: string; permissions: readonly string[] }[],
+) => {
+  const rows = await db
     .insert(roles)
-    .values({ name: 'Administrator', roleType: 'TECHNICIAN', permissions: [...permissions], isBuiltIn: true })
-    .onConflictDoUpdate({ target: roles.name, set: { permissions: [...permissions], isBuiltIn: true } })
-    .returning({ id: roles.id });
-  return row!.id;
+    .values(list.map((r) => ({ ...r, permissions: [...r.permissions], isBuiltIn: true })))
+    .onConflictDoUpdate({
+      target: roles.name,
+      set: {
+        permissions: sql`excluded.permissions`,
+        description: sql`excluded.description`,
+        roleType: sql`excluded.role_type`,
+        organizationScope: sql`'"all"'::jsonb`,
+        isBuiltIn: true,
+      },
+    })
+    .returning({ id: roles.id, name: roles.name });
+  return new Map(rows.map((r) => [r.name, r.id]));
 };
 
 export const insertUser = async (db: DbOrTx, values: typeof users.$inferInsert) => {

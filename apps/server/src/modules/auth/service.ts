@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
-  allPermissions,
+  builtInRoles,
+  intersectScopes,
   isPermission,
   type LoginRequest,
   type LoginResponse,
@@ -24,7 +25,7 @@ const dummyHash = hash('not-a-real-password-0');
 
 export const hashPassword = (password: string) => hash(password);
 
-type LoginMeta = { ip: string; userAgent: string | undefined };
+export type LoginMeta = { ip: string; userAgent: string | undefined };
 export type LoginResult = {
   response: LoginResponse;
   cookie: { name: string; value: string; maxAgeSeconds: number };
@@ -50,7 +51,12 @@ export const login = async ({
   }
   const { user } = found;
   if (user.lockedUntil && user.lockedUntil > new Date()) throw new DomainError('RATE_LIMITED');
-  const isValid = await verify(user.passwordHash, input.password).catch(() => false);
+  // An invited user without a password yet, and end users (the portal is theirs), never sign in here.
+  const isValid =
+    user.passwordHash !== null &&
+    user.userType === 'TECHNICIAN' &&
+    (await verify(user.passwordHash, input.password).catch(() => false));
+  if (user.passwordHash === null) await verify(await dummyHash, input.password).catch(() => false);
   if (!isValid || !user.isEnabled) {
     await repo.recordFailedLogin(db, user.id, config.loginMaxFailures, config.loginLockMinutes);
     throw invalidCredentials();
@@ -58,14 +64,44 @@ export const login = async ({
   // The MFA issue fills this in: with a second factor, only an MFA-pending session is issued.
   const mfaTypes: string[] = [];
   const mfaRequired = mfaTypes.length > 0;
+  const cookie = await startSession({
+    db,
+    config,
+    user,
+    kind: mfaRequired ? 'MFA_PENDING' : 'SESSION',
+    meta,
+    activity: { action: 'auth.login', detail: `from ${meta.ip}` },
+  });
+  return { response: { mfaRequired, mfaTypes }, cookie };
+};
+
+/**
+ * A new server-side session (after a password, or a password set from an invitation link): stored
+ * hashed, with the sign-in recorded and an activity written, all in one transaction.
+ */
+export const startSession = async ({
+  db,
+  config,
+  user,
+  kind,
+  meta,
+  activity,
+}: {
+  db: Db;
+  config: Config;
+  user: { id: number; email: string };
+  kind: 'SESSION' | 'MFA_PENDING';
+  meta: LoginMeta;
+  activity: { action: string; detail?: string };
+}): Promise<LoginResult['cookie']> => {
   const token = randomToken();
-  const ttlSeconds = mfaRequired ? MFA_PENDING_MINUTES * 60 : config.sessionTtlHours * 3600;
+  const ttlSeconds = kind === 'MFA_PENDING' ? MFA_PENDING_MINUTES * 60 : config.sessionTtlHours * 3600;
   await db.transaction(async (tx) => {
-    await repo.resetFailedLogins(tx, user.id);
+    await repo.recordLogin(tx, user.id);
     await repo.insertSession(tx, {
       id: sha256(token),
       userId: user.id,
-      kind: mfaRequired ? 'MFA_PENDING' : 'SESSION',
+      kind,
       expiresAt: new Date(Date.now() + ttlSeconds * 1000),
       ipAddress: meta.ip,
       userAgent: meta.userAgent?.slice(0, 500),
@@ -73,17 +109,18 @@ export const login = async ({
     await insertActivity(tx, {
       actorId: user.id,
       actorName: user.email,
-      action: 'auth.login',
+      action: activity.action,
       targetType: 'user',
       targetId: user.id,
       targetName: user.email,
       outcome: 'SUCCESS',
-      detail: `from ${meta.ip}`,
+      detail: activity.detail ?? null,
     });
   });
   return {
-    response: { mfaRequired, mfaTypes },
-    cookie: { name: mfaRequired ? MFA_COOKIE : SESSION_COOKIE, value: token, maxAgeSeconds: ttlSeconds },
+    name: kind === 'MFA_PENDING' ? MFA_COOKIE : SESSION_COOKIE,
+    value: token,
+    maxAgeSeconds: ttlSeconds,
   };
 };
 
@@ -102,21 +139,29 @@ export const logout = async ({ db, actor }: { db: Db; actor: Actor }) => {
   });
 };
 
+/**
+ * The caller as every service sees them: a technician's role permissions (narrowed by an API token's
+ * own list) and the organizations both their scope and their role's allow. End users never act here.
+ */
 const toActor = (
   found: NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>,
   via: Actor['via'],
-  sessionId?: string,
+  options: { sessionId?: string; tokenPermissions?: string[] | null } = {},
 ): Actor | null => {
-  if (!found.user.isEnabled) return null;
+  if (!found.user.isEnabled || found.user.userType !== 'TECHNICIAN') return null;
+  const tokenPermissions = options.tokenPermissions ? new Set(options.tokenPermissions) : null;
   return {
     id: found.user.id,
     email: found.user.email,
     name: found.user.name,
     roleName: found.role.name,
-    permissions: new Set(found.role.permissions.filter(isPermission)),
-    scope: found.user.organizationScope,
+    roleId: found.role.id,
+    permissions: new Set(
+      found.role.permissions.filter((p) => isPermission(p) && (tokenPermissions?.has(p) ?? true)),
+    ) as Actor['permissions'],
+    scope: intersectScopes(found.user.organizationScope, found.role.organizationScope),
     via,
-    sessionId,
+    sessionId: options.sessionId,
   };
 };
 
@@ -135,23 +180,16 @@ export const actorFromSession = async ({
   if (!found || found.session.kind !== kind) return null;
   // Touch at most once a minute: no write per request.
   if (Date.now() - found.session.lastSeenAt.getTime() > 60_000) await repo.touchSession(db, idHash);
-  return toActor(found, 'session', idHash);
+  return toActor(found, 'session', { sessionId: idHash });
 };
 
 export const actorFromApiToken = async ({ db, token }: { db: Db; token: string }) => {
   const row = await repo.findLiveApiToken(db, sha256(token));
-  if (!row) return null;
+  if (!row || (row.expiresAt && row.expiresAt <= new Date())) return null;
   const found = await repo.findUserById(db, row.userId);
   if (!found) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) await repo.touchApiToken(db, row.id);
-  return toActor(found, 'token');
-};
-
-/** An API token for scripts (`Authorization: Bearer`); its management screen comes with roles. */
-export const createApiToken = async ({ db, userId, name }: { db: Db; userId: number; name: string }) => {
-  const token = `rmm_${randomToken()}`;
-  await repo.insertApiToken(db, { userId, name, tokenHash: sha256(token) });
-  return token;
+  return toActor(found, 'token', { tokenPermissions: row.permissions });
 };
 
 export const me = async ({ db, actor }: { db: Db; actor: Actor }): Promise<MeResponse> => ({
@@ -179,7 +217,8 @@ export const ensureAdministrator = async ({
   config: Config;
   print: (line: string) => void;
 }) => {
-  const roleId = await repo.upsertAdministratorRole(db, allPermissions);
+  const roleIds = await repo.upsertBuiltInRoles(db, builtInRoles);
+  const roleId = roleIds.get('Administrator')!;
   if ((await repo.countUsers(db)) > 0) return;
   const email = (config.adminEmail ?? 'admin@example.com').toLowerCase();
   const password = config.adminPassword ?? randomToken(12);

@@ -1,7 +1,7 @@
 import { ConsoleEvent, eventPermissions, type OrganizationEvent } from '@rmm/domain';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { ALL_CONSOLE_EVENTS } from '../../bus/subjects.ts';
+import { ALL_CONSOLE_EVENTS, USERS_CHANGED_SUBJECT } from '../../bus/subjects.ts';
 import { scopeAllows } from '../../lib/scope.ts';
 import type { Actor } from '../../types.ts';
 import { actorFromApiToken, actorFromSession } from '../auth/service.ts';
@@ -35,8 +35,9 @@ export const createEventHub = (app: FastifyInstance) => {
     }
   };
 
-  const recheck = async () => {
+  const recheck = async (only?: ReadonlySet<number>) => {
     for (const client of clients) {
+      if (only && !only.has(client.actor.id)) continue;
       const { via, value } = client.credential;
       const actor =
         via === 'token'
@@ -65,6 +66,15 @@ export const createEventHub = (app: FastifyInstance) => {
   }, RECHECK_MS);
   timer.unref();
 
+  // A user disabled, given another role or signed out by an administrator on any process: at once.
+  const stopUserChanges = app.bus.subscribe(USERS_CHANGED_SUBJECT, (message) => {
+    const userIds = (message as { userIds?: unknown }).userIds;
+    if (!Array.isArray(userIds) || clients.size === 0) return;
+    recheck(new Set(userIds.filter((id): id is number => typeof id === 'number'))).catch((error) =>
+      app.log.error({ err: error }, 'events session check failed'),
+    );
+  });
+
   return {
     /** Resolves once the client receives every event published from now on. */
     add: async (client: EventClient) => {
@@ -76,6 +86,7 @@ export const createEventHub = (app: FastifyInstance) => {
     size: () => clients.size,
     close: () => {
       clearInterval(timer);
+      stopUserChanges();
       stopListening();
     },
   };
