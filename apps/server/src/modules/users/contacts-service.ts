@@ -1,7 +1,7 @@
 import type { Contact, ContactInput } from '@rmm/domain';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { DomainError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { scopeAllows } from '../../lib/scope.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
@@ -43,11 +43,10 @@ export const listContacts = async (
   return { data: rows.map(toContact), count, page: query.page, pageSize: query.pageSize };
 };
 
-/** An organization outside the caller's scope is answered as one that does not exist. */
+/** An organization outside the caller's scope is answered as one that does not exist (404). */
 const assertOrganization = async (db: DbOrTx, actor: Actor, organizationId: number) => {
   const exists = (await repo.existingOrganizationIds(db, [organizationId])).has(organizationId);
-  if (!exists || !scopeAllows(actor.scope, organizationId))
-    throw new DomainError('VALIDATION_FAILED', `Organization ${organizationId} does not exist`);
+  if (!exists || !scopeAllows(actor.scope, organizationId)) throw notFound('Organization not found.');
 };
 
 const activity = (

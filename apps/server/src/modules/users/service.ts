@@ -3,6 +3,7 @@ import {
   type CreateRoleRequest,
   INVITATION_TTL_HOURS,
   type InviteUserRequest,
+  intersectScopes,
   isEndUserPermission,
   isPermission,
   type OrganizationScope,
@@ -81,15 +82,20 @@ export const getRole = async (db: DbOrTx, id: number) => {
 
 const selfEscalation = () => conflict(userMessages.selfEscalation);
 
-/** Technician permissions and organizations the actor holds themselves; end-user roles grant no console rights. */
+/** Technician permissions the actor holds themselves; end-user roles grant no console rights. */
+const assertPermissionsGrantable = (actor: Actor, roleType: RoleType, permissions: readonly string[]) => {
+  if (roleType === 'TECHNICIAN' && permissions.some((p) => !isPermission(p) || !actor.permissions.has(p)))
+    throw selfEscalation();
+};
+
+/** Permissions and organizations the actor holds themselves. */
 const assertGrantable = (
   actor: Actor,
   roleType: RoleType,
   permissions: readonly string[],
   scope: OrganizationScope,
 ) => {
-  if (roleType === 'TECHNICIAN' && permissions.some((p) => !isPermission(p) || !actor.permissions.has(p)))
-    throw selfEscalation();
+  assertPermissionsGrantable(actor, roleType, permissions);
   if (!scopeWithin(scope, actor.scope)) throw selfEscalation();
 };
 
@@ -205,12 +211,16 @@ export const listUsers = async (
   return { data: rows.map(toUser), count, page: query.page, pageSize: query.pageSize };
 };
 
-/** The role a user of this type may be given: it exists, is of their kind, and grants nothing the actor lacks. */
+/**
+ * The role a user of this type may be given: it exists, is of their kind, and grants no permission the
+ * actor lacks. Its organizations are not compared here: the user sees what both the role and their own
+ * scope allow, and that scope is checked against the actor's.
+ */
 const grantableRole = async (db: DbOrTx, actor: Actor, roleId: number, userType: RoleType) => {
   const row = await repo.findRole(db, roleId);
   if (!row || row.role.roleType !== userType)
     throw new DomainError('VALIDATION_FAILED', userMessages.unknownRole);
-  assertGrantable(actor, userType, row.role.permissions, row.role.organizationScope);
+  assertPermissionsGrantable(actor, userType, row.role.permissions);
   return row.role;
 };
 
@@ -235,13 +245,15 @@ export const inviteUser = async ({
   await grantableRole(db, actor, input.roleId, input.userType);
   const organizationScope: OrganizationScope =
     input.userType === 'END_USER' ? [input.organizationId!] : input.organizationScope;
-  if (!scopeWithin(organizationScope, actor.scope)) {
-    // An end user of an organization the actor cannot see: as if it did not exist.
-    if (input.userType === 'END_USER')
-      throw new DomainError('VALIDATION_FAILED', userMessages.unknownOrganization(input.organizationId!));
-    throw selfEscalation();
+  if (input.userType === 'END_USER') {
+    // An organization the actor cannot see is answered as one that does not exist (404).
+    const exists = await repo.existingOrganizationIds(db, [input.organizationId!]);
+    if (!scopeWithin(organizationScope, actor.scope) || !exists.has(input.organizationId!))
+      throw notFound('Organization not found.');
+  } else {
+    if (!scopeWithin(organizationScope, actor.scope)) throw selfEscalation();
+    await assertOrganizationsExist(db, organizationScope);
   }
-  await assertOrganizationsExist(db, organizationScope);
   if (await repo.findUserByEmail(db, input.email)) throw conflict(userMessages.emailTaken);
   const { id, link } = await db.transaction(async (tx) => {
     const newId = await repo.insertUser(tx, {
@@ -308,6 +320,16 @@ export const updateUser = async ({
     if (isSelf && !scopeWithin(organizationScope, before.organizationScope)) throw selfEscalation();
     await assertOrganizationsExist(db, organizationScope);
   }
+  // What the user would see afterwards must lie within what the actor sees.
+  if (
+    before.userType === 'TECHNICIAN' &&
+    (role || organizationScope !== undefined) &&
+    !scopeWithin(
+      intersectScopes(organizationScope ?? before.organizationScope, role?.organizationScope ?? 'all'),
+      actor.scope,
+    )
+  )
+    throw selfEscalation();
   const endsSessions = roleChanges || input.isEnabled === false;
   await db.transaction(async (tx) => {
     if (before.userType === 'TECHNICIAN' && (roleChanges || input.isEnabled === false)) {

@@ -491,7 +491,7 @@ describe('contacts', () => {
       { organizationId: orgB, name: 'Sneaky' },
       { cookie: viewer.cookie },
     );
-    expect(foreign.statusCode).toBe(400);
+    expect(foreign.statusCode).toBe(404);
     const badEmail = await ctx.request('POST', '/contacts', {
       organizationId: orgA,
       name: 'X',

@@ -1,0 +1,570 @@
+import { randomUUID } from 'node:crypto';
+import { builtInRoles, type Permission, type RouteAccess } from '@rmm/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganizationInput, createTestApp, ORIGIN, type TestContext } from '../test/helpers.ts';
+import { devices, users } from './db/schema.ts';
+import { hashPassword } from './modules/auth/service.ts';
+
+/**
+ * The authorization matrix (issue 13): every registered route × every built-in technician role × own and
+ * foreign organization. Without a session: 401. Without the permission: 403. Another organization's id:
+ * 404, the same answer as a missing one. Otherwise an answer that shows the request got past
+ * authorization. A route without an entry here fails the first test.
+ */
+
+type Who = {
+  role: string;
+  id: number;
+  email: string;
+  password: string;
+  cookie: string;
+  permissions: ReadonlySet<string>;
+};
+type Target = { url: string; body?: unknown; cookie?: string };
+type Make = (who: Who) => Promise<Target>;
+type Entry = {
+  /** What the request needs beyond the route's own access (a job type's or an action's permission). */
+  requires?: Permission[];
+  /** The request on the caller's own organization (a fresh object when the request changes it). */
+  own: Make;
+  /** The same request on another organization's object: 404. */
+  foreign?: Make;
+  /** The statuses that show the request got past authorization (default: 2xx). */
+  ok?: number[];
+  /** Run as the role's user whose scope is every organization (the request needs that scope). */
+  allOrganizations?: boolean;
+  /** Why the route has no 401 check (agents authenticate the device; public pages). */
+  noSession?: 'public' | 'device';
+};
+
+let ctx: TestContext;
+const fx = {} as {
+  orgA: { id: number; locationId: number };
+  orgB: { id: number; locationId: number };
+  deviceA: number;
+  deviceB: number;
+  jobA: string;
+  jobB: string;
+  tokenB: number;
+  contactA: number;
+  contactB: number;
+  endUserB: number;
+  searchId: number;
+  roleIds: Map<string, number>;
+};
+/** Per built-in technician role: a user scoped to orgA, and one who sees every organization. */
+const scoped = new Map<string, Who>();
+const unscoped = new Map<string, Who>();
+
+const unique = () => randomUUID().slice(0, 8);
+const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+  ctx.request(method, url, body);
+const created = async (method: 'POST', url: string, body: unknown) => {
+  const response = await admin(method, url, body);
+  if (response.statusCode !== 201 && response.statusCode !== 200)
+    throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+  return response.json();
+};
+const newOrganization = async () => {
+  const org = await created('POST', '/organizations', createOrganizationInput());
+  return { id: org.id as number, locationId: org.locations[0].id as number };
+};
+const newDevice = async (organizationId: number) => {
+  const [row] = await ctx.db
+    .insert(devices)
+    .values({ organizationId, displayName: `PC-${unique()}` })
+    .returning({ id: devices.id });
+  return row!.id;
+};
+const newJob = async (deviceId: number) => {
+  const answer = await created('POST', '/webapp/submit/job', {
+    nodes: [
+      { nodeId: deviceId, jobs: [{ jobType: 'ACTION', jobName: 'matrix', content: { builtin: 'REBOOT' } }] },
+    ],
+  });
+  return answer.nodes[0].jobs[0].jobUid as string;
+};
+const newContact = async (organizationId: number) =>
+  (await created('POST', '/contacts', { organizationId, name: `Contact ${unique()}` })).id as number;
+const newToken = async (organizationId: number) =>
+  (await created('POST', '/enrollment-tokens', { organizationId, ttlHours: 1 })).id as number;
+const newInvited = async (roleName = 'Read-only') =>
+  (
+    await created('POST', '/users', {
+      email: `matrix-${unique()}@test.local`,
+      name: 'Matrix user',
+      roleId: fx.roleIds.get(roleName),
+      organizationScope: [fx.orgA.id],
+    })
+  ).user.id as number;
+const newEndUser = async (organizationId: number) =>
+  (
+    await created('POST', '/users', {
+      email: `end-${unique()}@test.local`,
+      name: 'End user',
+      userType: 'END_USER',
+      roleId: fx.roleIds.get('End user'),
+      organizationId,
+    })
+  ).user.id as number;
+const newCustomRole = async () =>
+  (
+    await created('POST', '/user-roles', {
+      name: `Custom ${unique()}`,
+      roleType: 'TECHNICIAN',
+      permissions: [],
+    })
+  ).id as number;
+const newSearch = async () =>
+  (
+    await created('POST', '/searches', {
+      search: `Search ${unique()}`,
+      criteria: { match: 'all', rules: [] },
+    })
+  ).id as number;
+
+const signIn = async (email: string, password: string) => {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    headers: { origin: ORIGIN },
+    payload: { email, password },
+  });
+  const cookie = response.cookies.find((c) => c.name === 'rmm_session');
+  if (!cookie) throw new Error(`sign-in of ${email}: ${response.statusCode} ${response.body}`);
+  return `rmm_session=${cookie.value}`;
+};
+
+const makeUser = async (role: (typeof builtInRoles)[number], scope: 'all' | number[]): Promise<Who> => {
+  const email = `${role.name.toLowerCase().replace(/[^a-z]/g, '')}-${unique()}@test.local`;
+  const password = `password of ${email}`;
+  const [row] = await ctx.db
+    .insert(users)
+    .values({
+      email,
+      name: role.name,
+      passwordHash: await hashPassword(password),
+      roleId: fx.roleIds.get(role.name)!,
+      organizationScope: scope,
+    })
+    .returning({ id: users.id });
+  return {
+    role: role.name,
+    id: row!.id,
+    email,
+    password,
+    cookie: await signIn(email, password),
+    permissions: new Set(role.permissions),
+  };
+};
+
+const job = (deviceId: number) => ({
+  nodes: [
+    {
+      nodeId: deviceId,
+      jobs: [{ jobType: 'ACTION', jobName: 'matrix', content: { script: { language: 'sh', code: 'true' } } }],
+    },
+  ],
+});
+const firstPermission = (who: Who) => [...who.permissions].sort()[0]!;
+
+const get = (url: (who: Who) => string, foreign?: (who: Who) => string): Pick<Entry, 'own' | 'foreign'> => ({
+  own: async (who) => ({ url: url(who) }),
+  ...(foreign ? { foreign: async (who: Who) => ({ url: foreign(who) }) } : {}),
+});
+
+/** One entry per route ("METHOD /path" as registered); HEAD routes reuse their GET entry. */
+const matrix: Record<string, Entry> = {
+  // ---------------------------------------------------------------- public and device-authenticated
+  'GET /healthz': { noSession: 'public', ...get(() => '/healthz') },
+  'GET /metrics': { noSession: 'public', ...get(() => '/metrics') },
+  'GET /docs/json': { noSession: 'public', ...get(() => '/docs/json') },
+  'GET /docs/yaml': { noSession: 'public', ...get(() => '/docs/yaml') },
+  'GET /docs/static/index.html': {
+    noSession: 'public',
+    ok: [200, 302],
+    ...get(() => '/docs/static/index.html'),
+  },
+  'GET /docs/static/swagger-initializer.js': {
+    noSession: 'public',
+    ...get(() => '/docs/static/swagger-initializer.js'),
+  },
+  'HEAD,GET /docs/static/*': { noSession: 'public', ...get(() => '/docs/static/swagger-ui.css') },
+  'HEAD /docs': { noSession: 'public', ok: [200, 302], ...get(() => '/docs') },
+  'HEAD /docs/': { noSession: 'public', ok: [200, 302], ...get(() => '/docs/') },
+  'GET /docs/': { noSession: 'public', ok: [200, 302], ...get(() => '/docs/') },
+  'POST /auth/login': {
+    noSession: 'public',
+    own: async (who) => ({ url: '/auth/login', body: { email: who.email, password: who.password } }),
+  },
+  'GET /auth/invitation/:token': {
+    noSession: 'public',
+    // An unknown link is a 404 for everyone: the answer shows the route ran, past any session check.
+    ok: [404],
+    ...get(() => `/auth/invitation/${'x'.repeat(43)}`),
+  },
+  'POST /auth/invitation/:token': {
+    noSession: 'public',
+    ok: [404],
+    own: async () => ({
+      url: `/auth/invitation/${'x'.repeat(43)}`,
+      body: { password: 'long enough password' },
+    }),
+  },
+  'POST /agent/enroll': {
+    noSession: 'device',
+    ok: [401],
+    own: async () => ({
+      url: '/agent/enroll',
+      body: { token: 'not-a-token', hostname: 'h', platform: 'linux' },
+    }),
+  },
+  'GET /agent/ws': { noSession: 'device', ok: [401, 404], ...get(() => '/agent/ws') },
+
+  // ---------------------------------------------------------------- session
+  'GET /auth/me': get(() => '/auth/me'),
+  'POST /auth/logout': {
+    // A session of its own, so the caller's is kept for the rest of the matrix.
+    own: async (who) => ({ url: '/auth/logout', cookie: await signIn(who.email, who.password) }),
+  },
+  'GET /events': { ok: [404, 400, 426], ...get(() => '/events') },
+
+  // ---------------------------------------------------------------- organizations
+  'GET /organizations': get(() => '/organizations'),
+  'GET /organizations/:id': get(
+    () => `/organizations/${fx.orgA.id}`,
+    () => `/organizations/${fx.orgB.id}`,
+  ),
+  'GET /client/:id': get(
+    () => `/client/${fx.orgA.id}`,
+    () => `/client/${fx.orgB.id}`,
+  ),
+  'POST /organizations': {
+    allOrganizations: true,
+    own: async () => ({ url: '/organizations', body: createOrganizationInput() }),
+  },
+  'PATCH /organizations/:id': {
+    own: async () => ({ url: `/organizations/${fx.orgA.id}`, body: { description: `changed ${unique()}` } }),
+    foreign: async () => ({ url: `/organizations/${fx.orgB.id}`, body: { description: 'changed' } }),
+  },
+  'DELETE /organizations/:id': {
+    allOrganizations: true,
+    own: async () => ({ url: `/organizations/${(await newOrganization()).id}` }),
+  },
+  'GET /dashboard/summary': get(() => '/dashboard/summary'),
+  'GET /dashboard/devices-by-organization': get(() => '/dashboard/devices-by-organization'),
+  'GET /activities': get(() => '/activities'),
+  'GET /settings/feature-flags': get(() => '/settings/feature-flags'),
+  'PUT /settings/feature-flags': {
+    own: async () => ({ url: '/settings/feature-flags', body: { dark_mode: true } }),
+  },
+
+  // ---------------------------------------------------------------- devices and searches
+  'GET /devices': get(() => '/devices'),
+  'GET /devices/:id': get(
+    () => `/devices/${fx.deviceA}`,
+    () => `/devices/${fx.deviceB}`,
+  ),
+  'GET /devices/:id/metrics': get(
+    () => `/devices/${fx.deviceA}/metrics`,
+    () => `/devices/${fx.deviceB}/metrics`,
+  ),
+  'PATCH /devices/:id': {
+    own: async () => ({ url: `/devices/${fx.deviceA}`, body: { displayName: `PC ${unique()}` } }),
+    foreign: async () => ({ url: `/devices/${fx.deviceB}`, body: { displayName: 'PC' } }),
+  },
+  'DELETE /devices/:id': {
+    own: async () => ({ url: `/devices/${await newDevice(fx.orgA.id)}` }),
+    foreign: async () => ({ url: `/devices/${fx.deviceB}` }),
+  },
+  // A device with no online neighbour: the spec's 500 NO_USABLE_MAC_ADRESSES, after authorization.
+  'GET /node/:id/wakeup': {
+    ok: [500],
+    ...get(
+      () => `/node/${fx.deviceA}/wakeup`,
+      () => `/node/${fx.deviceB}/wakeup`,
+    ),
+  },
+  'GET /noderole/list': get(() => '/noderole/list'),
+  'POST /query/device': {
+    own: async () => ({ url: '/query/device', body: { nodeIds: [fx.deviceA] } }),
+  },
+  'GET /searches': get(() => '/searches'),
+  'GET /searches/:id/devices': get(() => `/searches/${fx.searchId}/devices`),
+  'POST /searches/run': {
+    own: async () => ({ url: '/searches/run', body: { criteria: { match: 'all', rules: [] } } }),
+  },
+  'POST /searches': {
+    own: async () => ({
+      url: '/searches',
+      body: { search: `S ${unique()}`, criteria: { match: 'all', rules: [] } },
+    }),
+  },
+  'PUT /searches/:id': {
+    own: async () => ({ url: `/searches/${fx.searchId}`, body: { search: `S ${unique()}` } }),
+  },
+  'DELETE /searches/:id': { own: async () => ({ url: `/searches/${await newSearch()}` }) },
+  'POST /search/runner/execute-action': {
+    requires: ['devices.approve'],
+    own: async () => ({
+      url: '/search/runner/execute-action',
+      body: { action: 'APPROVE', target: { nodeIds: [fx.deviceA] } },
+    }),
+  },
+  'GET /enrollment-tokens': get(() => '/enrollment-tokens'),
+  'POST /enrollment-tokens': {
+    own: async () => ({ url: '/enrollment-tokens', body: { organizationId: fx.orgA.id, ttlHours: 1 } }),
+    foreign: async () => ({ url: '/enrollment-tokens', body: { organizationId: fx.orgB.id, ttlHours: 1 } }),
+  },
+  'DELETE /enrollment-tokens/:id': {
+    own: async () => ({ url: `/enrollment-tokens/${await newToken(fx.orgA.id)}` }),
+    foreign: async () => ({ url: `/enrollment-tokens/${fx.tokenB}` }),
+  },
+
+  // ---------------------------------------------------------------- jobs
+  'GET /jobs': get(() => '/jobs'),
+  'GET /webapp/job/:jobUid': get(
+    () => `/webapp/job/${fx.jobA}`,
+    () => `/webapp/job/${fx.jobB}`,
+  ),
+  'POST /webapp/submit/job': {
+    requires: ['jobs.run'],
+    own: async () => ({ url: '/webapp/submit/job', body: job(fx.deviceA) }),
+    foreign: async () => ({ url: '/webapp/submit/job', body: job(fx.deviceB) }),
+  },
+
+  // ---------------------------------------------------------------- users, roles, tokens, contacts
+  'GET /user-roles': get(() => '/user-roles?roleType=END_USER'),
+  'GET /user-roles/:id': get(() => `/user-roles/${fx.roleIds.get('Helpdesk')}`),
+  'POST /user-roles': {
+    own: async () => ({
+      url: '/user-roles',
+      body: {
+        name: `Role ${unique()}`,
+        roleType: 'TECHNICIAN',
+        permissions: [],
+        organizationScope: [fx.orgA.id],
+      },
+    }),
+  },
+  'PUT /user-roles/:id': {
+    own: async () => ({
+      url: `/user-roles/${await newCustomRole()}`,
+      body: { name: `Role ${unique()}`, permissions: [], organizationScope: [fx.orgA.id] },
+    }),
+  },
+  'DELETE /user-roles/:id': { own: async () => ({ url: `/user-roles/${await newCustomRole()}` }) },
+  'GET /users': get(() => '/users'),
+  'GET /users/:id': get(
+    (who) => `/users/${who.id}`,
+    () => `/users/${fx.endUserB}`,
+  ),
+  'POST /users': {
+    own: async () => ({
+      url: '/users',
+      body: {
+        email: `new-${unique()}@test.local`,
+        name: 'New',
+        roleId: fx.roleIds.get('Read-only'),
+        organizationScope: [fx.orgA.id],
+      },
+    }),
+    foreign: async () => ({
+      url: '/users',
+      body: {
+        email: `new-${unique()}@test.local`,
+        name: 'New',
+        userType: 'END_USER',
+        roleId: fx.roleIds.get('End user'),
+        organizationId: fx.orgB.id,
+      },
+    }),
+  },
+  'PUT /users/:id': {
+    own: async () => ({ url: `/users/${await newInvited()}`, body: { name: `Renamed ${unique()}` } }),
+    foreign: async () => ({ url: `/users/${fx.endUserB}`, body: { name: 'Renamed' } }),
+  },
+  'DELETE /users/:id': {
+    own: async () => ({ url: `/users/${await newInvited()}` }),
+    foreign: async () => ({ url: `/users/${fx.endUserB}` }),
+  },
+  'POST /users/:id/invitation': {
+    own: async () => ({ url: `/users/${await newInvited()}/invitation` }),
+    foreign: async () => ({ url: `/users/${fx.endUserB}/invitation` }),
+  },
+  'POST /users/:id/password-reset': {
+    own: async () => ({ url: `/users/${await newInvited()}/password-reset` }),
+    foreign: async () => ({ url: `/users/${fx.endUserB}/password-reset` }),
+  },
+  // Oneself: every signed-in technician (a foreign user needs users.manage: users.test.ts).
+  'GET /users/:id/sessions': get((who) => `/users/${who.id}/sessions`),
+  'DELETE /users/:id/sessions/:sessionId': {
+    own: async (who) => {
+      await signIn(who.email, who.password);
+      const sessions = (
+        await ctx.request('GET', `/users/${who.id}/sessions`, undefined, { cookie: who.cookie })
+      ).json();
+      const other = sessions.find((s: { isCurrent: boolean }) => !s.isCurrent);
+      return { url: `/users/${who.id}/sessions/${other.id}` };
+    },
+  },
+  'GET /users/:id/api-tokens': get((who) => `/users/${who.id}/api-tokens`),
+  'POST /users/:id/api-tokens': {
+    own: async (who) => ({
+      url: `/users/${who.id}/api-tokens`,
+      body: { name: 'matrix', expiresAt: null, permissions: [firstPermission(who)] },
+    }),
+  },
+  'DELETE /users/:id/api-tokens/:tokenId': {
+    own: async (who) => {
+      const made = await ctx.request(
+        'POST',
+        `/users/${who.id}/api-tokens`,
+        { name: 'matrix', expiresAt: null, permissions: [firstPermission(who)] },
+        { cookie: who.cookie },
+      );
+      return { url: `/users/${who.id}/api-tokens/${made.json().apiToken.id}` };
+    },
+  },
+  'GET /contacts': get(() => '/contacts'),
+  'GET /contacts/:id': get(
+    () => `/contacts/${fx.contactA}`,
+    () => `/contacts/${fx.contactB}`,
+  ),
+  'POST /contacts': {
+    own: async () => ({ url: '/contacts', body: { organizationId: fx.orgA.id, name: `C ${unique()}` } }),
+    foreign: async () => ({ url: '/contacts', body: { organizationId: fx.orgB.id, name: 'C' } }),
+  },
+  'PUT /contacts/:id': {
+    own: async () => ({
+      url: `/contacts/${fx.contactA}`,
+      body: { organizationId: fx.orgA.id, name: `C ${unique()}` },
+    }),
+    foreign: async () => ({
+      url: `/contacts/${fx.contactB}`,
+      body: { organizationId: fx.orgB.id, name: 'C' },
+    }),
+  },
+  'DELETE /contacts/:id': {
+    own: async () => ({ url: `/contacts/${await newContact(fx.orgA.id)}` }),
+    foreign: async () => ({ url: `/contacts/${fx.contactB}` }),
+  },
+};
+
+const technicianRoles = builtInRoles.filter((r) => r.roleType === 'TECHNICIAN');
+
+beforeAll(async () => {
+  ctx = await createTestApp({ loginRatePerMinute: 100_000 });
+  fx.roleIds = new Map(
+    ((await admin('GET', '/user-roles')).json() as { id: number; name: string }[]).map((r) => [r.name, r.id]),
+  );
+  fx.orgA = await newOrganization();
+  fx.orgB = await newOrganization();
+  fx.deviceA = await newDevice(fx.orgA.id);
+  fx.deviceB = await newDevice(fx.orgB.id);
+  fx.jobA = await newJob(fx.deviceA);
+  fx.jobB = await newJob(fx.deviceB);
+  fx.tokenB = await newToken(fx.orgB.id);
+  fx.contactA = await newContact(fx.orgA.id);
+  fx.contactB = await newContact(fx.orgB.id);
+  fx.endUserB = await newEndUser(fx.orgB.id);
+  fx.searchId = await newSearch();
+  for (const role of technicianRoles) {
+    scoped.set(role.name, await makeUser(role, [fx.orgA.id]));
+    unscoped.set(role.name, await makeUser(role, 'all'));
+  }
+}, 60_000);
+afterAll(() => ctx?.close());
+
+type Route = { method: string; url: string; access: RouteAccess };
+const routes = (): Route[] =>
+  ctx.app.registeredRoutes.map((route) => ({
+    method: Array.isArray(route.method) ? route.method.join(',') : String(route.method),
+    url: route.url,
+    access: (route.config as { access: RouteAccess }).access,
+  }));
+const entryOf = (route: Route) =>
+  matrix[`${route.method} ${route.url}`] ??
+  (route.method === 'HEAD' ? matrix[`GET ${route.url}`] : undefined);
+
+const send = (method: string, target: Target, cookie: string | null) =>
+  ctx.app.inject({
+    method: (method.includes(',') ? 'GET' : method) as 'GET',
+    url: target.url,
+    ...(target.body === undefined ? {} : { payload: target.body as object }),
+    headers: { origin: ORIGIN, ...(cookie ? { cookie: target.cookie ?? cookie } : {}) },
+  });
+
+describe('the authorization matrix', () => {
+  it('has an entry for every registered route, and no entry for a route that is gone', () => {
+    const all = routes();
+    expect(all.filter((route) => !entryOf(route)).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    const registered = new Set(all.map((r) => `${r.method} ${r.url}`));
+    expect(Object.keys(matrix).filter((key) => !registered.has(key))).toEqual([]);
+  });
+
+  it('answers 401 to every non-public route without a session, and changes nothing', async () => {
+    const failures: string[] = [];
+    for (const route of routes()) {
+      const entry = entryOf(route)!;
+      if (entry.noSession) continue;
+      const response = await send(
+        route.method,
+        { url: (await entry.own(scoped.get('Administrator')!)).url },
+        null,
+      );
+      if (response.statusCode !== 401) failures.push(`${route.method} ${route.url}: ${response.statusCode}`);
+      else if (route.method !== 'HEAD') expect(response.json().error.code).toBe('UNAUTHENTICATED');
+    }
+    expect(failures).toEqual([]);
+  });
+
+  for (const role of technicianRoles) {
+    it(`${role.name}: 403 without the permission, 404 for another organization, through otherwise`, async () => {
+      const failures: string[] = [];
+      for (const route of routes()) {
+        const entry = entryOf(route)!;
+        if (entry.noSession === 'device') continue;
+        const who = (entry.allOrganizations ? unscoped : scoped).get(role.name)!;
+        const needs = [
+          ...(route.access === 'public' || route.access === 'authenticated' ? [] : [route.access]),
+          ...(entry.requires ?? []),
+        ];
+        const allowed = needs.every((p) => who.permissions.has(p));
+        const name = `${route.method} ${route.url}`;
+        const own = await send(route.method, await entry.own(who), who.cookie);
+        if (!allowed) {
+          if (own.statusCode !== 403)
+            failures.push(`${name}: expected 403, got ${own.statusCode} ${own.body.slice(0, 120)}`);
+          continue;
+        }
+        const isThrough = entry.ok
+          ? entry.ok.includes(own.statusCode)
+          : own.statusCode >= 200 && own.statusCode < 300;
+        if (!isThrough)
+          failures.push(
+            `${name}: expected ${entry.ok ?? '2xx'}, got ${own.statusCode} ${own.body.slice(0, 160)}`,
+          );
+        if (entry.foreign && !entry.allOrganizations) {
+          const foreign = await send(route.method, await entry.foreign(who), who.cookie);
+          if (foreign.statusCode !== 404)
+            failures.push(
+              `${name} (other organization): expected 404, got ${foreign.statusCode} ${foreign.body.slice(0, 160)}`,
+            );
+        }
+      }
+      expect(failures).toEqual([]);
+    }, 60_000);
+  }
+
+  it('leaves the other organization as it was', async () => {
+    const [deviceB] = await ctx.db.select().from(devices).where(eq(devices.id, fx.deviceB));
+    expect(deviceB?.displayName).toMatch(/^PC-/);
+    expect((await admin('GET', `/contacts/${fx.contactB}`)).statusCode).toBe(200);
+    expect((await admin('GET', `/users/${fx.endUserB}`)).json().name).toBe('End user');
+    expect((await admin('GET', `/organizations/${fx.orgB.id}`)).json().description).toBe(
+      'A test organization',
+    );
+  });
+});
