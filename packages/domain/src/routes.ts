@@ -396,6 +396,7 @@ const readyIds = new Set([
   'customerDashboard.activities__page',
   'editor.customer',
   'editor.customerSection',
+  'administration.general.settings',
 ]);
 for (const route of consoleRoutes) {
   if (readyIds.has(route.id)) route.ready = true;

@@ -10,14 +10,15 @@ import {
   IconRocket,
   IconTicket,
 } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { HelpPanel } from './help-panel.tsx';
-import { administrationLinks, navSections } from './navigation.ts';
+import { visibleAdministrationLinks, visibleNavSections } from './navigation.ts';
 import { useRealtimeEvents } from './realtime/use-realtime-events.ts';
+import { useMeQuery } from './session/queries.ts';
 
 const icons: Record<string, typeof IconGauge> = {
   getStarted: IconRocket,
@@ -37,6 +38,12 @@ export const AppLayout = () => {
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
   // One realtime channel for the signed-in console: device events refresh what they change.
   useRealtimeEvents();
+  // Only what the user may open: the server refuses the rest anyway (403), the menu does not offer it.
+  const permissions = useMeQuery().data?.permissions;
+  const { sections, administration } = useMemo(() => {
+    const held = new Set(permissions ?? []);
+    return { sections: visibleNavSections(held), administration: visibleAdministrationLinks(held) };
+  }, [permissions]);
 
   return (
     <AppShell
@@ -63,7 +70,7 @@ export const AppLayout = () => {
       <AppShell.Navbar p="xs">
         <ScrollArea>
           <nav aria-label="Main">
-            {navSections.map((section) => {
+            {sections.map((section) => {
               const Icon = icons[section.key] ?? IconGauge;
               const label = t(section.labelKey);
               if (section.to) {
@@ -97,28 +104,30 @@ export const AppLayout = () => {
                 </NavLink>
               );
             })}
-            <NavLink
-              label={t('nav.administration')}
-              leftSection={<IconAdjustments size={18} />}
-              defaultOpened={pathname.startsWith('/administration')}
-            >
-              {administrationLinks().map((group) => (
-                <div key={group.group}>
-                  <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" pt="xs">
-                    {group.group}
-                  </Text>
-                  {group.links.map((link) => (
-                    <NavLink
-                      key={link.to}
-                      component={Link}
-                      to={link.to}
-                      label={link.label}
-                      active={isActive(link.to)}
-                    />
-                  ))}
-                </div>
-              ))}
-            </NavLink>
+            {administration.length > 0 && (
+              <NavLink
+                label={t('nav.administration')}
+                leftSection={<IconAdjustments size={18} />}
+                defaultOpened={pathname.startsWith('/administration')}
+              >
+                {administration.map((group) => (
+                  <div key={group.group}>
+                    <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" pt="xs">
+                      {group.group}
+                    </Text>
+                    {group.links.map((link) => (
+                      <NavLink
+                        key={link.to}
+                        component={Link}
+                        to={link.to}
+                        label={link.label}
+                        active={isActive(link.to)}
+                      />
+                    ))}
+                  </div>
+                ))}
+              </NavLink>
+            )}
           </nav>
         </ScrollArea>
       </AppShell.Navbar>

@@ -1,5 +1,19 @@
+import { allPermissions, builtInRoles } from '@rmm/domain';
 import { describe, expect, it } from 'vitest';
-import { administrationLinks, navSections } from './navigation.ts';
+import {
+  accessOfPath,
+  administrationLinks,
+  navSections,
+  visibleAdministrationLinks,
+  visibleNavSections,
+} from './navigation.ts';
+
+const permissionsOf = (name: string) =>
+  new Set<string>(builtInRoles.find((role) => role.name === name)!.permissions);
+const paths = (sections: ReturnType<typeof visibleNavSections>) =>
+  sections
+    .flatMap((section) => [section.to, ...(section.links ?? []).map((link) => link.to)])
+    .filter(Boolean);
 
 const navigationPaths = () => [
   ...navSections.flatMap((section) => [section.to, ...(section.links ?? []).map((link) => link.to)]),
@@ -22,5 +36,37 @@ describe('navigation', () => {
   it('opens ticketing on the fixed board the domain builds (spec §2, §9)', () => {
     const ticketing = navSections.find((section) => section.key === 'ticketing');
     expect(ticketing?.to).toBe('/ticketing/board/1');
+  });
+});
+
+describe('navigation by permission', () => {
+  it('shows an administrator every section and every administration group', () => {
+    const all = new Set<string>(allPermissions);
+    expect(visibleNavSections(all)).toEqual(navSections);
+    expect(visibleAdministrationLinks(all).map((g) => g.group)).toEqual(
+      administrationLinks().map((g) => g.group),
+    );
+  });
+
+  it('gives Helpdesk the device search and tickets, and no administration menu', () => {
+    const helpdesk = permissionsOf('Helpdesk');
+    expect(paths(visibleNavSections(helpdesk))).toEqual(
+      expect.arrayContaining(['/deviceSearch', '/ticketing/board/1', '/systemDashboard/overview']),
+    );
+    expect(paths(visibleNavSections(helpdesk))).not.toContain('/reporting/reports');
+    expect(visibleAdministrationLinks(helpdesk)).toEqual([]);
+  });
+
+  it('gives a Technician the administration groups but not users or general settings', () => {
+    const groups = visibleAdministrationLinks(permissionsOf('Technician')).map((g) => g.group);
+    expect(groups).toEqual(expect.arrayContaining(['Customers', 'Devices']));
+    expect(groups).not.toContain('Users');
+    expect(groups).not.toContain('General');
+  });
+
+  it('reads what a page needs from the route table', () => {
+    expect(accessOfPath('/administration/users/technicians')).toBe('users.view');
+    expect(accessOfPath('/editor/user/5/general')).toBe('users.view');
+    expect(accessOfPath('/systemDashboard/overview')).toBeUndefined();
   });
 });

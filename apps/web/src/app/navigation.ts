@@ -1,7 +1,46 @@
 import { consoleRoutes, TICKET_BOARD_PATH } from '@rmm/domain';
+import { matchPath } from 'react-router';
 
 export type NavLinkItem = { label: string; to: string };
 export type NavSection = { key: string; labelKey: string; to?: string; links?: NavLinkItem[] };
+
+/**
+ * The Administration menu lists a group's pages to those who may change what the group configures; its
+ * pages themselves open for those who may view them (the route table's `access`), by URL or link.
+ */
+const adminGroupManage: Record<string, string> = {
+  General: 'settings.manage',
+  Customers: 'organizations.manage',
+  Users: 'users.manage',
+  Devices: 'devices.manage',
+  Library: 'scripts.manage',
+  Policies: 'policies.manage',
+  Apps: 'settings.manage',
+};
+
+/** The permission the screen at this path needs (from the route table), if any. */
+export const accessOfPath = (to: string): string | undefined =>
+  consoleRoutes.find((route) => matchPath({ path: route.path, end: true }, to))?.access;
+
+const mayOpen = (to: string, held: ReadonlySet<string>) => {
+  const access = accessOfPath(to);
+  return access === undefined || held.has(access);
+};
+
+/** The main sections with only the links the user may open; a section left empty is dropped. */
+export const visibleNavSections = (held: ReadonlySet<string>): NavSection[] =>
+  navSections.flatMap((section) => {
+    if (section.to) return mayOpen(section.to, held) ? [section] : [];
+    const links = (section.links ?? []).filter((link) => mayOpen(link.to, held));
+    return links.length > 0 ? [{ ...section, links }] : [];
+  });
+
+/** The Administration menu's groups the user may manage, each with the pages they may open. */
+export const visibleAdministrationLinks = (held: ReadonlySet<string>) =>
+  administrationLinks()
+    .filter((group) => held.has(adminGroupManage[group.group] ?? 'settings.manage'))
+    .map((group) => ({ ...group, links: group.links.filter((link) => mayOpen(link.to, held)) }))
+    .filter((group) => group.links.length > 0);
 
 const adminGroups: [string, string][] = [
   ['general', 'General'],

@@ -1,10 +1,12 @@
 import { type ConsoleRoute, consoleRoutes } from '@rmm/domain';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon-page.tsx';
+import { NoAccessPage } from '../components/no-access-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { EditorLayout } from './editor-layout.tsx';
+import { useHasPermission } from './session/queries.ts';
 import { RequireAuth } from './session/require-auth.tsx';
 import { StandaloneFrame } from './standalone-frame.tsx';
 
@@ -71,6 +73,10 @@ const screens: Record<string, Screen> = {
     () => import('../features/organizations/components/organizations-page.tsx'),
     'OrganizationsPage',
   ),
+  'administration.general.settings': screen(
+    () => import('../features/settings/components/general-settings-page.tsx'),
+    'GeneralSettingsPage',
+  ),
   'administration.general.activities': screen(
     () => import('../pages/activities/activities-page.tsx'),
     'ActivitiesPage',
@@ -97,11 +103,16 @@ const ExtensionBlockedPage = screen(
   'ExtensionBlockedPage',
 );
 
+/** The screen, or the "no access" page when the route needs a permission the user lacks. */
+const Guarded = ({ route, children }: { route: ConsoleRoute & { access: string }; children: ReactNode }) =>
+  useHasPermission(route.access) ? children : <NoAccessPage name={route.title} />;
+
 const toRouteObject = (route: ConsoleRoute): RouteObject => {
   const Screen = screens[route.id];
+  const element = Screen ? <Screen /> : <ComingSoonPage name={route.title} />;
   return {
     path: route.path,
-    element: Screen ? <Screen /> : <ComingSoonPage name={route.title} />,
+    element: route.access ? <Guarded route={{ ...route, access: route.access }}>{element}</Guarded> : element,
     handle: { routeId: route.id },
   };
 };

@@ -11,6 +11,7 @@ import { groupsStrings } from '../features/groups/strings.ts';
 import { jobStrings } from '../features/jobs/job-strings.ts';
 import { nodeRolesStrings } from '../features/node-roles/strings.ts';
 import { organizationsStrings } from '../features/organizations/strings.ts';
+import { settingsStrings } from '../features/settings/strings.ts';
 
 /** The console's own English strings. Spec messages come from @rmm/domain, never retyped here. */
 export const uiStrings = {
@@ -62,11 +63,14 @@ export const uiStrings = {
   'comingSoon.back': 'Go to the dashboard',
   'notFound.title': 'Page not found',
   'notFound.body': 'There is no page at {path}.',
+  'noAccess.title': 'You do not have access to this page',
+  'noAccess.body': 'Your role does not allow you to open {name}. Ask an administrator if you need it.',
   'editor.close': 'Close editor',
   'extensionBlocked.title': 'Extension blocked',
   ...authStrings,
   ...dashboardStrings,
   ...organizationsStrings,
+  ...settingsStrings,
   ...activitiesStrings,
   ...realtimeStrings,
   ...devicesStrings,
