@@ -8,6 +8,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
+import { useHasPermission } from '../../../app/session/queries.ts';
 import { ComingSoonPage } from '../../../components/coming-soon-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useOrganizationQuery } from '../../../lib/organizations.ts';
@@ -48,6 +49,8 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
   const navigate = useNavigate();
   const location = useLocation();
   const create = useCreateOrganizationMutation();
+  // Without organizations.manage the editor shows the organization read-only (the server refuses changes).
+  const canManage = useHasPermission('organizations.manage');
   const update = useUpdateOrganizationMutation(organization?.id ?? 0);
   const mutation = organization ? update : create;
   const form = useForm<OrganizationFormValues>({
@@ -78,12 +81,14 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
               ? t('organizations.editorTitle', { name: organization.name })
               : t('organizations.editorTitleNew')}
           </Title>
-          <Group>
-            {organization && <DeleteOrganizationButton organization={organization} />}
-            <Button type="submit" loading={mutation.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          {canManage && (
+            <Group>
+              {organization && <DeleteOrganizationButton organization={organization} />}
+              <Button type="submit" loading={mutation.isPending}>
+                {t('common.save')}
+              </Button>
+            </Group>
+          )}
         </Group>
         {mutation.error && (
           <Alert color="red" mb="md" icon={<IconAlertCircle size={18} />} role="alert">
@@ -101,27 +106,31 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
             <Tabs.Tab value="locations">{t('organizations.locations')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="general">
-            <Stack maw={560}>
-              <TextInput label={t('common.name')} withAsterisk {...form.getInputProps('name')} />
-              <Textarea
-                label={t('common.description')}
-                autosize
-                minRows={2}
-                {...form.getInputProps('description')}
-              />
-              <Select
-                label={t('organizations.approvalMode')}
-                allowDeselect={false}
-                data={(['AUTOMATIC', 'MANUAL', 'REJECT'] as const).map((v) => ({
-                  value: v,
-                  label: t(`organizations.approval.${v}`),
-                }))}
-                {...form.getInputProps('nodeApprovalMode')}
-              />
-            </Stack>
+            <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0 }}>
+              <Stack maw={560}>
+                <TextInput label={t('common.name')} withAsterisk {...form.getInputProps('name')} />
+                <Textarea
+                  label={t('common.description')}
+                  autosize
+                  minRows={2}
+                  {...form.getInputProps('description')}
+                />
+                <Select
+                  label={t('organizations.approvalMode')}
+                  allowDeselect={false}
+                  data={(['AUTOMATIC', 'MANUAL', 'REJECT'] as const).map((v) => ({
+                    value: v,
+                    label: t(`organizations.approval.${v}`),
+                  }))}
+                  {...form.getInputProps('nodeApprovalMode')}
+                />
+              </Stack>
+            </fieldset>
           </Tabs.Panel>
           <Tabs.Panel value="locations">
-            <LocationsFields form={form} />
+            <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0 }}>
+              <LocationsFields form={form} />
+            </fieldset>
           </Tabs.Panel>
         </Tabs>
       </fieldset>
