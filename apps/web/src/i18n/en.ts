@@ -11,6 +11,7 @@ import { groupsStrings } from '../features/groups/strings.ts';
 import { jobStrings } from '../features/jobs/job-strings.ts';
 import { nodeRolesStrings } from '../features/node-roles/strings.ts';
 import { organizationsStrings } from '../features/organizations/strings.ts';
+import { usersStrings } from '../features/users/strings.ts';
 
 /** The console's own English strings. Spec messages come from @rmm/domain, never retyped here. */
 export const uiStrings = {
@@ -76,6 +77,7 @@ export const uiStrings = {
   ...nodeRolesStrings,
   ...inputStrings,
   ...jobStrings,
+  ...usersStrings,
   ...Object.fromEntries(
     Object.entries(approvalLabels).map(([status, label]) => [`approvals.status.${status}`, label]),
   ),
