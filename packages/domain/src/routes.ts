@@ -396,6 +396,14 @@ const readyIds = new Set([
   'customerDashboard.activities__page',
   'editor.customer',
   'editor.customerSection',
+  'administration.users.technicians',
+  'administration.users.technicianRoles',
+  'administration.users.endUsers',
+  'administration.users.endUserRoles',
+  'administration.users.contacts',
+  'editor.user',
+  'editor.role',
+  'editor.endUser',
 ]);
 for (const route of consoleRoutes) {
   if (readyIds.has(route.id)) route.ready = true;

@@ -17,6 +17,9 @@ const screen = <M extends Record<string, unknown>>(load: () => Promise<M>, name:
 const activities = () => import('../pages/activities/dashboard-activities-page.tsx');
 const approvals = () => import('../pages/approvals/approvals-page.tsx');
 const pendingJobs = () => import('../features/jobs/components/pending-jobs-page.tsx');
+const users = () => import('../features/users/components/users-page.tsx');
+const roles = () => import('../features/users/components/roles-page.tsx');
+const userEditor = () => import('../features/users/components/user-editor.tsx');
 const organizationEditor = screen(
   () => import('../features/organizations/components/organization-editor.tsx'),
   'OrganizationEditor',
@@ -87,11 +90,26 @@ const screens: Record<string, Screen> = {
     () => import('../features/node-roles/components/node-roles-page.tsx'),
     'NodeRolesPage',
   ),
+  'administration.users.technicians': screen(users, 'TechniciansPage'),
+  'administration.users.endUsers': screen(users, 'EndUsersPage'),
+  'administration.users.technicianRoles': screen(roles, 'TechnicianRolesPage'),
+  'administration.users.endUserRoles': screen(roles, 'EndUserRolesPage'),
+  'administration.users.contacts': screen(
+    () => import('../features/users/components/contacts-page.tsx'),
+    'ContactsPage',
+  ),
+  'editor.user': screen(userEditor, 'UserEditor'),
+  'editor.endUser': screen(userEditor, 'EndUserEditor'),
+  'editor.role': screen(() => import('../features/users/components/role-editor.tsx'), 'RoleEditor'),
   'systemDashboard.approvals__page': screen(approvals, 'SystemApprovalsPage'),
   'customerDashboard.approvals__page': screen(approvals, 'CustomerApprovalsPage'),
 };
 
 const LoginPage = screen(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
+const InvitationPage = screen(
+  () => import('../features/users/components/invitation-page.tsx'),
+  'InvitationPage',
+);
 const ExtensionBlockedPage = screen(
   () => import('../components/extension-blocked-page.tsx'),
   'ExtensionBlockedPage',
@@ -111,6 +129,7 @@ export const routeObjects: RouteObject[] = [
     element: <StandaloneFrame />,
     children: [
       { path: '/login', element: <LoginPage /> },
+      { path: '/invitation/:token', element: <InvitationPage /> },
       { path: '/extensionBlocked', element: <ExtensionBlockedPage /> },
     ],
   },
