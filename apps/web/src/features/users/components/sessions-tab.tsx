@@ -43,9 +43,9 @@ export const SessionsTab = ({ user }: { user: User }) => {
               <Table striped verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>{t('users.started')}</Table.Th>
-                    <Table.Th>{t('users.lastSeen')}</Table.Th>
-                    <Table.Th>{t('users.ipAddress')}</Table.Th>
+                    <Table.Th miw={150}>{t('users.started')}</Table.Th>
+                    <Table.Th miw={140}>{t('users.lastSeen')}</Table.Th>
+                    <Table.Th miw={120}>{t('users.ipAddress')}</Table.Th>
                     <Table.Th>{t('users.browser')}</Table.Th>
                     <Table.Th w={120}>
                       <VisuallyHidden>{t('users.actions')}</VisuallyHidden>

@@ -95,12 +95,13 @@ const UserEditorView = ({ user, section }: { user: User; section: UserEditorTab 
           </Group>
         )}
       </Group>
-      <Text c="dimmed" size="sm" mb="md">
-        {user.email}
-        {user.status === 'INVITED' && user.invitationExpiresAt
-          ? ` · ${t('users.invitationPending', { expires: dayjs(user.invitationExpiresAt).format('YYYY-MM-DD HH:mm') })}`
-          : ''}
-      </Text>
+      {user.status === 'INVITED' && user.invitationExpiresAt && (
+        <Text c="dimmed" size="sm" mb="md">
+          {t('users.invitationPending', {
+            expires: dayjs(user.invitationExpiresAt).format('YYYY-MM-DD HH:mm'),
+          })}
+        </Text>
+      )}
       <Tabs value={section} onChange={isTechnician ? goTo : undefined}>
         <Tabs.List mb="md">
           <Tabs.Tab value="general">{t('users.general')}</Tabs.Tab>
