@@ -11,6 +11,7 @@ export const usersStrings = {
   'users.invalidEmail': 'Enter an email address.',
   'users.phone': 'Phone',
   'users.role': 'Role',
+  'users.pickRole': 'Pick a role',
   'users.organization': 'Organization',
   'users.organizations': 'Organizations',
   'users.allOrganizations': 'All organizations',

@@ -104,6 +104,7 @@ export const InviteUserModal = ({
             <TextInput label={t('common.name')} withAsterisk {...form.getInputProps('name')} />
             <Select
               label={t('users.role')}
+              placeholder={t('users.pickRole')}
               withAsterisk
               allowDeselect={false}
               data={(roles.data ?? []).map((role) => ({ value: String(role.id), label: role.name }))}
