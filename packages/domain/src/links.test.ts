@@ -37,6 +37,11 @@ describe('links', () => {
     [links.devicePage(7, 'software', 2, { search: 'zip' }), 'deviceDashboard.software__page'],
     [links.pendingScripts(), 'systemDashboard.pendingScripts'],
     [links.home(), 'systemDashboard.overview'],
+    [links.userEditor(3), 'editor.user'],
+    [links.userEditor(3, 'apiTokens'), 'editor.user'],
+    [links.endUserEditor(3), 'editor.endUser'],
+    [links.roleEditor(2, 'permissions'), 'editor.role'],
+    [links.roleEditor('new', 'general', 'END_USER'), 'editor.role'],
   ];
 
   it.each(examples)('%s lands on the route %s of the table', (href, id) => {
@@ -52,5 +57,8 @@ describe('links', () => {
       '/deviceDashboard/7/software/2?search=a+b',
     );
     expect(links.devicePage(7, 'software', 2, { search: '' })).toBe('/deviceDashboard/7/software/2');
+    expect(links.roleEditor('new', 'general', 'END_USER')).toBe('/editor/role/new/general?roleType=END_USER');
+    expect(links.roleEditor(4, 'general', 'END_USER')).toBe('/editor/role/4/general');
+    expect(links.userEditor(5, 'sessions')).toBe('/editor/user/5/sessions');
   });
 });

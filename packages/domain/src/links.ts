@@ -7,6 +7,8 @@
 export type DeviceDashboardTab = 'overview' | 'details' | 'settings' | 'customFields' | 'ticketing';
 export type DeviceDashboardPagedTab = 'software' | 'osPatches' | 'tools' | 'backup' | 'activities';
 export type CustomerDashboardTab = 'overview' | 'maintenance' | 'pendingScripts' | 'alerts' | 'ticketing';
+export type UserEditorTab = 'general' | 'sessions' | 'apiTokens';
+export type RoleEditorTab = 'general' | 'permissions';
 export type CustomerDashboardPagedTab =
   | 'threats'
   | 'approvals'
@@ -40,6 +42,13 @@ export const links = {
     `/customerDashboard/${organizationId}/location/${locationId}`,
   /** `/editor/customer/:id`: the organization editor. */
   organizationEditor: (id: number | 'new') => `/editor/customer/${id}`,
+  /** `/editor/user/:id/<tab>`: a technician's editor. */
+  userEditor: (id: number, tab: UserEditorTab = 'general') => `/editor/user/${id}/${tab}`,
+  /** `/editor/endUser/:id/general`: an end user's editor. */
+  endUserEditor: (id: number) => `/editor/endUser/${id}/general`,
+  /** `/editor/role/:id/<tab>`; a new role (`new`) says its kind in `?roleType=`. */
+  roleEditor: (id: number | 'new', tab: RoleEditorTab = 'general', roleType?: 'TECHNICIAN' | 'END_USER') =>
+    withQuery(`/editor/role/${id}/${tab}`, { roleType: id === 'new' ? roleType : undefined }),
   /** `/group/:id`. */
   group: (id: number) => `/group/${id}`,
   /** `/deviceSearch`, with the header's search text when given. */

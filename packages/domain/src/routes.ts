@@ -200,7 +200,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   adminPage('users', 'securitySettings', 'Security settings'),
   adminPage('users', 'endUsers', 'End users'),
   adminPage('users', 'endUserRoles', 'End-user roles'),
-  adminPage('users', 'contacts', 'Contacts'),
+  adminPage('users', 'contacts', 'Contacts', { access: 'organizations.view' }),
   adminPage('devices', 'groups', 'Groups'),
   adminPage('devices', 'roles', 'Roles'),
   adminPage('devices', 'roleCustomFields', 'Role custom fields'),
@@ -397,6 +397,14 @@ const readyIds = new Set([
   'editor.customer',
   'editor.customerSection',
   'administration.general.settings',
+  'administration.users.technicians',
+  'administration.users.technicianRoles',
+  'administration.users.endUsers',
+  'administration.users.endUserRoles',
+  'administration.users.contacts',
+  'editor.user',
+  'editor.role',
+  'editor.endUser',
 ]);
 for (const route of consoleRoutes) {
   if (readyIds.has(route.id)) route.ready = true;

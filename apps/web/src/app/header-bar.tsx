@@ -55,7 +55,10 @@ export const HeaderBar = ({ onToggleHelp }: { onToggleHelp: () => void }) => {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>{me.data?.user.email}</Menu.Label>
+          <Menu.Label c="bright" fz="sm" fw={500} pb={0}>
+            {me.data?.user.name}
+          </Menu.Label>
+          <Menu.Label pt={0}>{me.data?.user.email}</Menu.Label>
           {isDarkModeAllowed && (
             <Menu.Item leftSection={<IconMoon size={16} />} closeMenuOnClick={false}>
               <Switch

@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon-page.tsx';
 import { NoAccessPage } from '../components/no-access-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
+import { loadAreaStrings } from '../i18n/index.ts';
 import { AppLayout } from './app-layout.tsx';
 import { EditorLayout } from './editor-layout.tsx';
 import { useHasPermission } from './session/queries.ts';
@@ -12,13 +13,26 @@ import { StandaloneFrame } from './standalone-frame.tsx';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
-/** A screen whose code loads only when its route is first shown (the layouts keep the frame meanwhile). */
-const screen = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Screen =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/**
+ * A screen whose code loads only when its route is first shown (the layouts keep the frame meanwhile),
+ * together with the on-demand areas' strings unless it is part of the first load (the dashboard).
+ */
+const screen = <M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+  { firstLoad = false }: { firstLoad?: boolean } = {},
+): Screen =>
+  lazy(async () => {
+    const [module] = await Promise.all([load(), firstLoad ? undefined : loadAreaStrings()]);
+    return { default: module[name] as ComponentType };
+  });
 
 const activities = () => import('../pages/activities/dashboard-activities-page.tsx');
 const approvals = () => import('../pages/approvals/approvals-page.tsx');
 const pendingJobs = () => import('../features/jobs/components/pending-jobs-page.tsx');
+const users = () => import('../features/users/components/users-page.tsx');
+const roles = () => import('../features/users/components/roles-page.tsx');
+const userEditor = () => import('../features/users/components/user-editor.tsx');
 const organizationEditor = screen(
   () => import('../features/organizations/components/organization-editor.tsx'),
   'OrganizationEditor',
@@ -32,6 +46,7 @@ const screens: Record<string, Screen> = {
   'systemDashboard.overview': screen(
     () => import('../features/dashboard/components/system-dashboard-overview.tsx'),
     'SystemDashboardOverview',
+    { firstLoad: true },
   ),
   'systemDashboard.pendingScripts': screen(pendingJobs, 'SystemPendingJobsPage'),
   'systemDashboard.activities__page': screen(activities, 'SystemActivitiesPage'),
@@ -93,11 +108,28 @@ const screens: Record<string, Screen> = {
     () => import('../features/node-roles/components/node-roles-page.tsx'),
     'NodeRolesPage',
   ),
+  'administration.users.technicians': screen(users, 'TechniciansPage'),
+  'administration.users.endUsers': screen(users, 'EndUsersPage'),
+  'administration.users.technicianRoles': screen(roles, 'TechnicianRolesPage'),
+  'administration.users.endUserRoles': screen(roles, 'EndUserRolesPage'),
+  'administration.users.contacts': screen(
+    () => import('../features/users/components/contacts-page.tsx'),
+    'ContactsPage',
+  ),
+  'editor.user': screen(userEditor, 'UserEditor'),
+  'editor.endUser': screen(userEditor, 'EndUserEditor'),
+  'editor.role': screen(() => import('../features/users/components/role-editor.tsx'), 'RoleEditor'),
   'systemDashboard.approvals__page': screen(approvals, 'SystemApprovalsPage'),
   'customerDashboard.approvals__page': screen(approvals, 'CustomerApprovalsPage'),
 };
 
-const LoginPage = screen(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
+const LoginPage = screen(() => import('../features/auth/components/login-page.tsx'), 'LoginPage', {
+  firstLoad: true,
+});
+const InvitationPage = screen(
+  () => import('../features/users/components/invitation-page.tsx'),
+  'InvitationPage',
+);
 const ExtensionBlockedPage = screen(
   () => import('../components/extension-blocked-page.tsx'),
   'ExtensionBlockedPage',
@@ -122,6 +154,7 @@ export const routeObjects: RouteObject[] = [
     element: <StandaloneFrame />,
     children: [
       { path: '/login', element: <LoginPage /> },
+      { path: '/invitation/:token', element: <InvitationPage /> },
       { path: '/extensionBlocked', element: <ExtensionBlockedPage /> },
     ],
   },

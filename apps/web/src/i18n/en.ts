@@ -1,19 +1,16 @@
-import { approvalLabels, consoleRoutes, englishMessages, httpMessages } from '@rmm/domain';
+import { consoleRoutes, englishMessages, httpMessages } from '@rmm/domain';
 import { realtimeStrings } from '../app/realtime/strings.ts';
 import { inputStrings } from '../components/inputs/input-strings.ts';
-import { activitiesStrings } from '../features/activities/strings.ts';
-import { approvalsStrings } from '../features/approvals/strings.ts';
 import { authStrings } from '../features/auth/strings.ts';
 import { dashboardStrings } from '../features/dashboard/strings.ts';
-import { deviceSearchStrings } from '../features/device-search/strings.ts';
 import { devicesStrings } from '../features/devices/strings.ts';
-import { groupsStrings } from '../features/groups/strings.ts';
-import { jobStrings } from '../features/jobs/job-strings.ts';
-import { nodeRolesStrings } from '../features/node-roles/strings.ts';
 import { organizationsStrings } from '../features/organizations/strings.ts';
-import { settingsStrings } from '../features/settings/strings.ts';
 
-/** The console's own English strings. Spec messages come from @rmm/domain, never retyped here. */
+/**
+ * The console's own English strings that the sign-in page, the frame and the dashboard need (the first
+ * load). The other areas' strings come with their screens (`area-strings.ts`). Spec messages come from
+ * @rmm/domain, never retyped here.
+ */
 export const uiStrings = {
   'app.name': 'RMM Console',
   'app.loading': 'Loading…',
@@ -70,19 +67,9 @@ export const uiStrings = {
   ...authStrings,
   ...dashboardStrings,
   ...organizationsStrings,
-  ...settingsStrings,
-  ...activitiesStrings,
   ...realtimeStrings,
   ...devicesStrings,
-  ...deviceSearchStrings,
-  ...groupsStrings,
-  ...approvalsStrings,
-  ...nodeRolesStrings,
   ...inputStrings,
-  ...jobStrings,
-  ...Object.fromEntries(
-    Object.entries(approvalLabels).map(([status, label]) => [`approvals.status.${status}`, label]),
-  ),
   ...Object.fromEntries(consoleRoutes.map((r) => [`routes.${r.id}`, r.title])),
   ...Object.fromEntries(Object.entries(httpMessages).map(([code, text]) => [`http.${code}`, text])),
 } as const;

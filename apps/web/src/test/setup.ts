@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { areaStrings } from '../i18n/area-strings.ts';
+import { i18n } from '../i18n/index.ts';
+
+// Screens fetch the on-demand areas' strings as they load (router.tsx); components under test get them now.
+i18n.addResourceBundle('en', 'translation', areaStrings, true, false);
 
 afterEach(() => cleanup());
 // findBy* and waitFor give up after this long: a bound for a busy CI machine running files side by side, not a wait.

@@ -1,0 +1,28 @@
+import { approvalLabels } from '@rmm/domain';
+import { activitiesStrings } from '../features/activities/strings.ts';
+import { approvalsStrings } from '../features/approvals/strings.ts';
+import { deviceSearchStrings } from '../features/device-search/strings.ts';
+import { groupsStrings } from '../features/groups/strings.ts';
+import { jobStrings } from '../features/jobs/job-strings.ts';
+import { nodeRolesStrings } from '../features/node-roles/strings.ts';
+import { settingsStrings } from '../features/settings/strings.ts';
+import { usersStrings } from '../features/users/strings.ts';
+
+/**
+ * English strings of the areas that the first load (sign-in, frame, dashboard) never shows: one chunk,
+ * fetched once with the first screen that needs it (`loadAreaStrings`, awaited by router.tsx's screens).
+ * A new area adds its strings here, not to en.ts, so it costs the first load nothing.
+ */
+export const areaStrings = {
+  ...activitiesStrings,
+  ...approvalsStrings,
+  ...deviceSearchStrings,
+  ...groupsStrings,
+  ...jobStrings,
+  ...nodeRolesStrings,
+  ...settingsStrings,
+  ...usersStrings,
+  ...Object.fromEntries(
+    Object.entries(approvalLabels).map(([status, label]) => [`approvals.status.${status}`, label]),
+  ),
+} as const;
