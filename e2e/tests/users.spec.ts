@@ -1,4 +1,10 @@
-import { createOrganization } from './agents.ts';
+import os from 'node:os';
+import {
+  connectHandDrivenAgent,
+  createEnrollmentToken,
+  createInventory,
+  createOrganization,
+} from './agents.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 const PASSWORD = 'technician password 1';
@@ -16,6 +22,21 @@ test('an administrator makes a role with the matrix, invites a scoped technician
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page);
   const organization = await createOrganization(page.request, baseURL!, `Lone Gunmen ${stamp}`);
+  // A device of that organization, beside the demo organization's (this machine, enrolled at start).
+  const scopedDevice = `gunmen-pc-${stamp}`;
+  const agent = await connectHandDrivenAgent(
+    baseURL!,
+    await createEnrollmentToken(page.request, baseURL!, {
+      organizationId: organization.id,
+      locationId: organization.locations[0]!.id,
+    }),
+    createInventory({ hostname: scopedDevice }),
+  );
+
+  // The administrator sees both organizations' devices.
+  await page.goto('/deviceSearch');
+  await expect(page.getByRole('link', { name: scopedDevice, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: os.hostname(), exact: true })).toBeVisible();
 
   // A custom role, its permissions from the matrix.
   await page.goto('/administration/users/technicianRoles');
@@ -77,6 +98,21 @@ test('an administrator makes a role with the matrix, invites a scoped technician
   await techPage.getByRole('button', { name: 'User menu' }).click();
   await expect(techPage.getByText(technician.name)).toBeVisible();
   await techPage.keyboard.press('Escape');
+
+  // Helpdesk in one organization: its devices only, no administration menu, a clear page at an admin URL.
+  const navigation = techPage.getByRole('navigation', { name: 'Main' });
+  await expect(navigation.getByRole('link', { name: 'Organizations' })).toBeVisible();
+  await expect(navigation.getByText('Administration')).toHaveCount(0);
+  await techPage.goto('/deviceSearch');
+  await expect(techPage.getByRole('link', { name: scopedDevice, exact: true })).toBeVisible();
+  await expect(techPage.getByRole('link', { name: os.hostname(), exact: true })).toHaveCount(0);
+  await techPage.goto('/administration/users/technicians');
+  await expect(techPage.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible();
+  await expect(techPage.getByText('Your role does not allow you to open Technicians.')).toBeVisible();
+  await techPage.screenshot({ path: 'test-results/no-access.png' });
+  await techPage.goto('/systemDashboard/overview');
+  await expect(techPage.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  agent.close();
 
   // The used link does not work twice.
   const again = await theirs.newPage();
