@@ -89,7 +89,8 @@ export type CreateRoleRequest = z.input<typeof CreateRoleRequest>;
 export const UpdateRoleRequest = z.object(roleFields).strict();
 export type UpdateRoleRequest = z.input<typeof UpdateRoleRequest>;
 
-export const UserStatus = z.enum(['ACTIVE', 'INVITED', 'DISABLED']);
+/** INVITED: has never set a password; RESET: an administrator reset it and a new one is not set yet. */
+export const UserStatus = z.enum(['ACTIVE', 'INVITED', 'RESET', 'DISABLED']);
 export type UserStatus = z.infer<typeof UserStatus>;
 
 export const User = z.object({
@@ -106,6 +107,7 @@ export const User = z.object({
   organizationName: z.string().nullable(),
   isEnabled: z.boolean(),
   status: UserStatus,
+  /** When the live one-time link (invitation or reset) expires; null when the user has a password. */
   invitationExpiresAt: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),

@@ -66,7 +66,7 @@ export const existingOrganizationIds = async (db: DbOrTx, ids: readonly number[]
 };
 
 const liveLink = sql`(select max(link.expires_at) from password_links link
-  where link.user_id = "users"."id" and link.used_at is null and link.purpose = 'INVITE')`;
+  where link.user_id = "users"."id" and link.used_at is null)`;
 
 const userColumns = {
   user: users,

@@ -189,7 +189,13 @@ const toUser = (row: NonNullable<Awaited<ReturnType<typeof repo.findUser>>>): Us
     organizationId: user.organizationId,
     organizationName: row.organizationName,
     isEnabled: user.isEnabled,
-    status: !user.isEnabled ? 'DISABLED' : user.passwordHash === null ? 'INVITED' : 'ACTIVE',
+    status: !user.isEnabled
+      ? 'DISABLED'
+      : user.passwordHash !== null
+        ? 'ACTIVE'
+        : user.lastLoginAt === null
+          ? 'INVITED'
+          : 'RESET',
     invitationExpiresAt: user.passwordHash === null ? invitationExpiresAt : null,
     lastLoginAt: iso(user.lastLoginAt),
     createdAt: user.createdAt.toISOString(),

@@ -370,6 +370,11 @@ describe('invitations and users', () => {
       url: `/auth/invitation/${tokenOf(reset.json().url)}`,
     });
     expect(info.json().purpose).toBe('RESET');
+    // Shown as a reset waiting for its new password (not as a new invitation), with the link's expiry.
+    const user = (await ctx.request('GET', `/users/${id}`)).json();
+    expect(user).toMatchObject({ status: 'RESET', invitationExpiresAt: reset.json().expiresAt });
+    const resend = await ctx.request('POST', `/users/${id}/invitation`);
+    expect(resend.statusCode).toBe(409);
   });
 });
 

@@ -16,7 +16,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import type { Contact } from '@rmm/domain';
+import { type Contact, checkEmail } from '@rmm/domain';
 import { IconAlertCircle, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -214,8 +214,11 @@ const ContactForm = ({
     validate: {
       organizationId: (value) => (value === null ? t('spec.validation.mandatory') : null),
       name: (value) => (value.trim() ? null : t('spec.validation.mandatory')),
-      email: (value) =>
-        !value.trim() || /^\S+@\S+\.\S+$/.test(value.trim()) ? null : t('users.invalidEmail'),
+      // Optional; when given, the domain's email rule (spec §5), as the server checks it.
+      email: (value) => {
+        const result = checkEmail(value);
+        return !value.trim() || result.ok ? null : result.message;
+      },
     },
   });
   const submit = form.onSubmit(async (values) => {

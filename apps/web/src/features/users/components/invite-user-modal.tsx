@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { InviteUserResponse, OrganizationScope, RoleType } from '@rmm/domain';
+import { checkEmail, type InviteUserResponse, type OrganizationScope, type RoleType } from '@rmm/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,11 @@ export const InviteUserModal = ({
   const form = useForm<Values>({
     initialValues,
     validate: {
-      email: (value) => (/^\S+@\S+\.\S+$/.test(value.trim()) ? null : t('users.invalidEmail')),
+      // The domain's email rule (spec §5: local part up to 64 characters, domain up to 255), as the server's.
+      email: (value) => {
+        const result = checkEmail(value);
+        return result.ok ? null : result.message;
+      },
       name: (value) => (value.trim() ? null : t('spec.validation.mandatory')),
       roleId: (value) => (value ? null : t('spec.validation.mandatory')),
       organizationScope: (value) =>

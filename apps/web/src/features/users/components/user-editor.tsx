@@ -95,9 +95,9 @@ const UserEditorView = ({ user, section }: { user: User; section: UserEditorTab 
           </Group>
         )}
       </Group>
-      {user.status === 'INVITED' && user.invitationExpiresAt && (
+      {(user.status === 'INVITED' || user.status === 'RESET') && user.invitationExpiresAt && (
         <Text c="dimmed" size="sm" mb="md">
-          {t('users.invitationPending', {
+          {t(user.status === 'INVITED' ? 'users.invitationPending' : 'users.resetPending', {
             expires: dayjs(user.invitationExpiresAt).format('YYYY-MM-DD HH:mm'),
           })}
         </Text>
