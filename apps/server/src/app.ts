@@ -28,6 +28,7 @@ import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { jobsPlugin } from './modules/jobs/plugin.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
+import { mfaRoutes } from './modules/mfa/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { searchRoutes } from './modules/searches/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -158,6 +159,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(activityRoutes);
   await app.register(settingsRoutes);
   await app.register(userRoutes);
+  await app.register(mfaRoutes);
   await app.register(dashboardRoutes);
   await app.register(deviceRoutes);
   await app.register(searchRoutes);

@@ -222,6 +222,13 @@ const matrix: Record<string, Entry> = {
   },
   'GET /agent/ws': { noSession: 'device', ok: [401, 404], ...get(() => '/agent/ws') },
 
+  'POST /auth/mfa/verify': {
+    noSession: 'public',
+    // Without the MFA-pending cookie of a password step: 401 for everyone, after the route ran.
+    ok: [401],
+    own: async () => ({ url: '/auth/mfa/verify', body: { type: 'TOTP', code: '123456' } }),
+  },
+
   // ---------------------------------------------------------------- session
   'GET /auth/me': get(() => '/auth/me'),
   'POST /auth/logout': {
@@ -229,6 +236,29 @@ const matrix: Record<string, Entry> = {
     own: async (who) => ({ url: '/auth/logout', cookie: await signIn(who.email, who.password) }),
   },
   'GET /events': { ok: [404, 400, 426], ...get(() => '/events') },
+
+  // Second factors: one's own (any signed-in technician), an administrator's view and reset.
+  'GET /auth/mfa': get(() => '/auth/mfa'),
+  'POST /auth/mfa/totp/setup': { own: async () => ({ url: '/auth/mfa/totp/setup' }) },
+  // A wrong first code: refused by the service (400), past authorization.
+  'POST /auth/mfa/totp/confirm': {
+    ok: [400, 409],
+    own: async () => ({ url: '/auth/mfa/totp/confirm', body: { code: '000000' } }),
+  },
+  // No factor yet: nothing to stand in for (409), past authorization.
+  'POST /auth/mfa/recovery-codes': { ok: [409], own: async () => ({ url: '/auth/mfa/recovery-codes' }) },
+  'DELETE /auth/mfa/factors/:factorId': {
+    ok: [404],
+    own: async () => ({ url: '/auth/mfa/factors/2147483647' }),
+  },
+  'GET /users/:id/mfa': get(
+    (who) => `/users/${who.id}/mfa`,
+    () => `/users/${fx.endUserB}/mfa`,
+  ),
+  'DELETE /users/:id/mfa': {
+    own: async () => ({ url: `/users/${await newInvited()}/mfa` }),
+    foreign: async () => ({ url: `/users/${fx.endUserB}/mfa` }),
+  },
 
   // ---------------------------------------------------------------- organizations
   'GET /organizations': get(() => '/organizations'),

@@ -92,6 +92,13 @@ export const apiPaths = {
   userApiTokens: (id: number) => `/users/${id}/api-tokens`,
   userApiToken: (id: number, tokenId: number = id) => `/users/${id}/api-tokens/${tokenId}`,
   invitation: (token: string) => `/auth/invitation/${encodeURIComponent(token)}`,
+  mfa: () => '/auth/mfa',
+  mfaVerify: () => '/auth/mfa/verify',
+  totpSetup: () => '/auth/mfa/totp/setup',
+  totpConfirm: () => '/auth/mfa/totp/confirm',
+  recoveryCodes: () => '/auth/mfa/recovery-codes',
+  mfaFactor: (factorId: number) => `/auth/mfa/factors/${factorId}`,
+  userMfa: (id: number) => `/users/${id}/mfa`,
   contacts: () => '/contacts',
   contact: (id: number) => `/contacts/${id}`,
 } as const;

@@ -12,6 +12,7 @@ export * from './http.ts';
 export * from './http-errors.ts';
 export * from './job-api.ts';
 export * from './links.ts';
+export * from './mfa.ts';
 export * from './organizations.ts';
 export * from './permissions.ts';
 export * from './remote-support-tools.ts';

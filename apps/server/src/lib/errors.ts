@@ -6,16 +6,19 @@ export class DomainError extends Error {
   readonly statusCode: number;
   /** Spec calls keep their `resultCode` beside the error body. */
   readonly resultCode: string | undefined;
+  /** The service wrote the failure activity itself (it knew more than the request): the plugin does not. */
+  readonly activityWritten: boolean;
 
   constructor(
     code: ErrorCode | string,
     message?: string,
-    options: { statusCode?: number; resultCode?: string } = {},
+    options: { statusCode?: number; resultCode?: string; activityWritten?: boolean } = {},
   ) {
     super(message ?? (httpMessages as Record<string, string>)[code] ?? code);
     this.code = code;
     this.statusCode = options.statusCode ?? (errorCodes as Record<string, number>)[code] ?? 400;
     this.resultCode = options.resultCode;
+    this.activityWritten = options.activityWritten ?? false;
   }
 }
 

@@ -81,7 +81,7 @@ export const errorPlugin = fp(async (app) => {
     if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: mapped.code, status: mapped.status }, 'request refused');
     try {
-      await recordFailure(request, mapped);
+      if (!(error instanceof DomainError && error.activityWritten)) await recordFailure(request, mapped);
     } catch (activityError) {
       request.log.error({ err: activityError }, 'could not record failure activity');
     }

@@ -8,11 +8,12 @@ import {
   type MeResponse,
 } from '@rmm/domain';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { DomainError } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
+import { countRecoveryCodesLeft, listConfirmedFactors } from '../mfa/repository.ts';
 import { getFeatureFlags } from '../settings/service.ts';
 import * as repo from './repository.ts';
 
@@ -32,6 +33,13 @@ export type LoginResult = {
 };
 
 const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS');
+
+/** The second factors a sign-in may use: the user's factor types, and recovery codes while some are left. */
+export const secondFactorsOf = async (db: DbOrTx, userId: number) => {
+  const types = [...new Set((await listConfirmedFactors(db, userId)).map((f) => f.type))];
+  if (types.length > 0 && (await countRecoveryCodesLeft(db, userId)) > 0) types.push('RECOVERY_CODE');
+  return types;
+};
 
 export const login = async ({
   db,
@@ -61,8 +69,8 @@ export const login = async ({
     await repo.recordFailedLogin(db, user.id, config.loginMaxFailures, config.loginLockMinutes);
     throw invalidCredentials();
   }
-  // The MFA issue fills this in: with a second factor, only an MFA-pending session is issued.
-  const mfaTypes: string[] = [];
+  // With a second factor, only an MFA-pending session is issued: POST /auth/mfa/verify makes the session.
+  const mfaTypes = await secondFactorsOf(db, user.id);
   const mfaRequired = mfaTypes.length > 0;
   const cookie = await startSession({
     db,
@@ -70,7 +78,10 @@ export const login = async ({
     user,
     kind: mfaRequired ? 'MFA_PENDING' : 'SESSION',
     meta,
-    activity: { action: 'auth.login', detail: `from ${meta.ip}` },
+    activity: {
+      action: 'auth.login',
+      detail: mfaRequired ? `from ${meta.ip}; second factor pending` : `from ${meta.ip}`,
+    },
   });
   return { response: { mfaRequired, mfaTypes }, cookie };
 };
@@ -97,7 +108,8 @@ export const startSession = async ({
   const token = randomToken();
   const ttlSeconds = kind === 'MFA_PENDING' ? MFA_PENDING_MINUTES * 60 : config.sessionTtlHours * 3600;
   await db.transaction(async (tx) => {
-    await repo.recordLogin(tx, user.id);
+    // A sign-in counts once it is complete: after the second factor, when there is one.
+    if (kind === 'SESSION') await repo.recordLogin(tx, user.id);
     await repo.insertSession(tx, {
       id: sha256(token),
       userId: user.id,

@@ -1,0 +1,92 @@
+import { and, asc, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { mfaFactors, mfaRecoveryCodes } from '../../db/schema.ts';
+
+/** Queries of second factors and recovery codes. */
+
+export const listConfirmedFactors = async (db: DbOrTx, userId: number) =>
+  db
+    .select()
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.userId, userId), isNotNull(mfaFactors.confirmedAt)))
+    .orderBy(asc(mfaFactors.id));
+
+export const findFactor = async (db: DbOrTx, userId: number, type: string) => {
+  const [row] = await db
+    .select()
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.type, type)));
+  return row;
+};
+
+/** A new pending TOTP setup replaces an earlier pending one; a confirmed one stays (the caller refuses). */
+export const replacePendingTotp = async (db: DbOrTx, userId: number, secretEncrypted: string) => {
+  await db
+    .delete(mfaFactors)
+    .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.type, 'TOTP'), isNull(mfaFactors.confirmedAt)));
+  await db.insert(mfaFactors).values({ userId, type: 'TOTP', secretEncrypted });
+};
+
+export const confirmFactor = async (db: DbOrTx, id: number, label: string, step: number) => {
+  const [row] = await db
+    .update(mfaFactors)
+    .set({ confirmedAt: sql`now()`, label, lastUsedStep: step, lastUsedAt: sql`now()` })
+    .where(and(eq(mfaFactors.id, id), isNull(mfaFactors.confirmedAt)))
+    .returning();
+  return row;
+};
+
+/**
+ * Records a TOTP step as used, only if it is later than the last one: one statement, so two server
+ * processes given the same code cannot both accept it. Answers false for a replay.
+ */
+export const useTotpStep = async (db: DbOrTx, id: number, step: number) => {
+  const rows = await db
+    .update(mfaFactors)
+    .set({ lastUsedStep: step, lastUsedAt: sql`now()` })
+    .where(and(eq(mfaFactors.id, id), or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step))))
+    .returning({ id: mfaFactors.id });
+  return rows.length === 1;
+};
+
+export const deleteFactor = async (db: DbOrTx, userId: number, id: number) => {
+  const rows = await db
+    .delete(mfaFactors)
+    .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.id, id)))
+    .returning({ type: mfaFactors.type });
+  return rows[0];
+};
+
+export const deleteAllFactors = async (db: DbOrTx, userId: number) => {
+  await db.delete(mfaFactors).where(eq(mfaFactors.userId, userId));
+  await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+};
+
+export const replaceRecoveryCodes = async (db: DbOrTx, userId: number, hashes: string[]) => {
+  await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+  await db.insert(mfaRecoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
+};
+
+export const countRecoveryCodesLeft = async (db: DbOrTx, userId: number) => {
+  const [row] = await db
+    .select({ value: count() })
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
+  return Number(row?.value ?? 0);
+};
+
+/** Uses a recovery code once (one statement: a second use, anywhere, finds it used). */
+export const useRecoveryCode = async (db: DbOrTx, userId: number, codeHash: string) => {
+  const rows = await db
+    .update(mfaRecoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(mfaRecoveryCodes.userId, userId),
+        eq(mfaRecoveryCodes.codeHash, codeHash),
+        isNull(mfaRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: mfaRecoveryCodes.id });
+  return rows.length === 1;
+};

@@ -1,0 +1,161 @@
+import {
+  FactorParam,
+  IdParam,
+  MfaStatus,
+  MfaVerifyRequest,
+  OkResponse,
+  RecoveryCodesResponse,
+  TotpConfirmRequest,
+  TotpConfirmResponse,
+  TotpSetupResponse,
+} from '@rmm/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
+import { MFA_COOKIE } from '../auth/service.ts';
+import * as service from './service.ts';
+
+const tags = ['mfa'];
+
+/** Second factors: the sign-in's second step, one's own enrolment, and an administrator's view and reset. */
+export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const isSecure = app.config.publicUrl?.startsWith('https://') ?? false;
+
+  app.post(
+    '/auth/mfa/verify',
+    {
+      config: {
+        // The MFA-pending cookie is read by the service: it is good for nothing else.
+        access: 'public',
+        activity: 'auth.mfa.verify',
+        rateLimit: { max: app.config.loginRatePerMinute, timeWindow: 60_000 },
+      },
+      schema: {
+        tags,
+        summary:
+          'The second step of sign-in: a code of one of the factors (or a recovery code) makes the session',
+        body: MfaVerifyRequest,
+        response: { 200: OkResponse },
+      },
+    },
+    async (request, reply) => {
+      const cookie = await service.verifySecondFactor({
+        db: app.db,
+        config: app.config,
+        secretKey: app.secretKey,
+        pendingToken: request.cookies[MFA_COOKIE],
+        input: request.body,
+        meta: { ip: request.ip, userAgent: request.headers['user-agent'] },
+      });
+      reply.clearCookie(MFA_COOKIE, { path: '/' });
+      reply.setCookie(cookie.name, cookie.value, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: isSecure,
+        maxAge: cookie.maxAgeSeconds,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/auth/mfa',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'My second factors and recovery codes left', response: { 200: MfaStatus } },
+    },
+    async (request) => service.statusOf(app.db, actorOf(request).id),
+  );
+
+  app.post(
+    '/auth/mfa/totp/setup',
+    {
+      config: { access: 'authenticated', activity: 'auth.mfa.totp.setup' },
+      schema: {
+        tags,
+        summary: 'Start setting up an authenticator app: its secret and otpauth:// address',
+        response: { 200: TotpSetupResponse },
+      },
+    },
+    async (request) => service.setupTotp({ db: app.db, actor: actorOf(request), secretKey: app.secretKey }),
+  );
+
+  app.post(
+    '/auth/mfa/totp/confirm',
+    {
+      config: { access: 'authenticated', activity: 'auth.mfa.totp.enable' },
+      schema: {
+        tags,
+        summary:
+          "Turn the authenticator app on with its first code (the first factor's recovery codes come with it)",
+        body: TotpConfirmRequest,
+        response: { 200: TotpConfirmResponse },
+      },
+    },
+    async (request) =>
+      service.confirmTotp({
+        db: app.db,
+        actor: actorOf(request),
+        secretKey: app.secretKey,
+        input: request.body,
+      }),
+  );
+
+  app.post(
+    '/auth/mfa/recovery-codes',
+    {
+      config: { access: 'authenticated', activity: 'auth.mfa.recoveryCodes.regenerate' },
+      schema: {
+        tags,
+        summary: 'New recovery codes (shown once; the earlier ones stop working)',
+        response: { 200: RecoveryCodesResponse },
+      },
+    },
+    async (request) => service.regenerateRecoveryCodes({ db: app.db, actor: actorOf(request) }),
+  );
+
+  app.delete(
+    '/auth/mfa/factors/:factorId',
+    {
+      config: { access: 'authenticated', activity: 'auth.mfa.factor.remove' },
+      schema: {
+        tags,
+        summary: 'Remove one of my second factors',
+        params: FactorParam,
+        response: { 200: OkResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await service.removeFactor({ db: app.db, actor, userId: actor.id, factorId: request.params.factorId });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/users/:id/mfa',
+    {
+      config: { access: 'users.view' },
+      schema: { tags, summary: "A user's second factors", params: IdParam, response: { 200: MfaStatus } },
+    },
+    async (request) => service.userStatus({ db: app.db, actor: actorOf(request), userId: request.params.id }),
+  );
+
+  app.delete(
+    '/users/:id/mfa',
+    {
+      config: { access: 'users.manage', activity: 'user.mfa.reset' },
+      schema: {
+        tags,
+        summary:
+          "Reset a user's second factors (they sign in with their password, then may set one up again)",
+        params: IdParam,
+        response: { 200: OkResponse },
+      },
+    },
+    async (request) => {
+      await service.resetFactors({ db: app.db, actor: actorOf(request), userId: request.params.id });
+      return { ok: true as const };
+    },
+  );
+};
