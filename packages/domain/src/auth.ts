@@ -24,6 +24,8 @@ export const CurrentUser = /* @__PURE__ */ z.object({
   email: z.string(),
   name: z.string(),
   roleName: z.string(),
+  /** 0 for the demo's built-in actor, which has no stored role. */
+  roleId: z.number().int(),
   organizationScope: OrganizationScope,
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;

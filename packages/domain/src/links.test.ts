@@ -38,6 +38,8 @@ describe('links', () => {
     [links.pendingScripts(), 'systemDashboard.pendingScripts'],
     [links.home(), 'systemDashboard.overview'],
     [links.userEditor(3), 'editor.user'],
+    [links.account(), 'account'],
+    [links.account('apiTokens'), 'account'],
     [links.userEditor(3, 'apiTokens'), 'editor.user'],
     [links.endUserEditor(3), 'editor.endUser'],
     [links.roleEditor(2, 'permissions'), 'editor.role'],

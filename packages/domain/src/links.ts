@@ -9,6 +9,7 @@ export type DeviceDashboardPagedTab = 'software' | 'osPatches' | 'tools' | 'back
 export type CustomerDashboardTab = 'overview' | 'maintenance' | 'pendingScripts' | 'alerts' | 'ticketing';
 export type UserEditorTab = 'general' | 'sessions' | 'apiTokens';
 export type RoleEditorTab = 'general' | 'permissions';
+export type AccountTab = 'security' | 'sessions' | 'apiTokens';
 export type CustomerDashboardPagedTab =
   | 'threats'
   | 'approvals'
@@ -25,6 +26,8 @@ const withQuery = (path: string, query: Record<string, string | undefined>) => {
 };
 
 export const links = {
+  /** `/account/<tab>`: one's own second factors, sessions and API tokens. */
+  account: (tab: AccountTab = 'security') => `/account/${tab}`,
   /** `/deviceDashboard/:id/<tab>`. */
   device: (id: number, tab: DeviceDashboardTab = 'overview') => `/deviceDashboard/${id}/${tab}`,
   /** `/deviceDashboard/:id/<tab>/:page`, with the list's search when given. */

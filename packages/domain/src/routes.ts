@@ -13,6 +13,7 @@ export type NavArea =
   | 'reporting'
   | 'remote'
   | 'administration'
+  | 'account'
   | 'editor';
 
 export type ConsoleRoute = {
@@ -122,6 +123,14 @@ const editor = (
 
 export const consoleRoutes: ConsoleRoute[] = [
   { path: '/getStarted', id: 'getStarted', title: 'Get started', area: 'getStarted', inNav: true },
+  // Not in the spec: one's own second factors, sessions and API tokens (from the user menu).
+  {
+    path: '/account/:tab',
+    id: 'account',
+    title: 'My account',
+    area: 'account',
+    example: '/account/security',
+  },
   ...dashboardTabs(
     '/systemDashboard',
     'systemDashboard',
@@ -397,6 +406,7 @@ const readyIds = new Set([
   'editor.customer',
   'editor.customerSection',
   'administration.general.settings',
+  'account',
   'administration.users.technicians',
   'administration.users.technicianRoles',
   'administration.users.endUsers',

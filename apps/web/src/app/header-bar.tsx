@@ -9,10 +9,10 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { links } from '@rmm/domain/links';
-import { IconHelp, IconLogout, IconMoon, IconSearch } from '@tabler/icons-react';
+import { IconHelp, IconLogout, IconMoon, IconSearch, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useLogoutMutation, useMeQuery } from './session/queries.ts';
 
 export const HeaderBar = ({ onToggleHelp }: { onToggleHelp: () => void }) => {
@@ -68,6 +68,9 @@ export const HeaderBar = ({ onToggleHelp }: { onToggleHelp: () => void }) => {
               />
             </Menu.Item>
           )}
+          <Menu.Item component={Link} to={links.account()} leftSection={<IconUserCircle size={16} />}>
+            {t('header.myAccount')}
+          </Menu.Item>
           <Menu.Item
             leftSection={<IconLogout size={16} />}
             onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login') })}

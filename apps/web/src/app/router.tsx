@@ -88,6 +88,7 @@ const screens: Record<string, Screen> = {
     () => import('../features/organizations/components/organizations-page.tsx'),
     'OrganizationsPage',
   ),
+  account: screen(() => import('../pages/account/account-page.tsx'), 'AccountPage'),
   'administration.general.settings': screen(
     () => import('../features/settings/components/general-settings-page.tsx'),
     'GeneralSettingsPage',

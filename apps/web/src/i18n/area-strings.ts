@@ -1,10 +1,13 @@
 import { approvalLabels } from '@rmm/domain';
 import { activitiesStrings } from '../features/activities/strings.ts';
 import { approvalsStrings } from '../features/approvals/strings.ts';
+import { accountStrings } from '../features/auth/account-strings.ts';
 import { deviceSearchStrings } from '../features/device-search/strings.ts';
+import { devicesStrings } from '../features/devices/strings.ts';
 import { groupsStrings } from '../features/groups/strings.ts';
 import { jobStrings } from '../features/jobs/job-strings.ts';
 import { nodeRolesStrings } from '../features/node-roles/strings.ts';
+import { organizationsStrings } from '../features/organizations/strings.ts';
 import { settingsStrings } from '../features/settings/strings.ts';
 import { usersStrings } from '../features/users/strings.ts';
 
@@ -14,12 +17,15 @@ import { usersStrings } from '../features/users/strings.ts';
  * A new area adds its strings here, not to en.ts, so it costs the first load nothing.
  */
 export const areaStrings = {
+  ...accountStrings,
   ...activitiesStrings,
   ...approvalsStrings,
   ...deviceSearchStrings,
+  ...devicesStrings,
   ...groupsStrings,
   ...jobStrings,
   ...nodeRolesStrings,
+  ...organizationsStrings,
   ...settingsStrings,
   ...usersStrings,
   ...Object.fromEntries(

@@ -1,10 +1,9 @@
 import { consoleRoutes, englishMessages, httpMessages } from '@rmm/domain';
 import { realtimeStrings } from '../app/realtime/strings.ts';
 import { inputStrings } from '../components/inputs/input-strings.ts';
+import { statusStrings } from '../components/status-strings.ts';
 import { authStrings } from '../features/auth/strings.ts';
 import { dashboardStrings } from '../features/dashboard/strings.ts';
-import { devicesStrings } from '../features/devices/strings.ts';
-import { organizationsStrings } from '../features/organizations/strings.ts';
 
 /**
  * The console's own English strings that the sign-in page, the frame and the dashboard need (the first
@@ -42,6 +41,7 @@ export const uiStrings = {
   'header.help': 'Help',
   'header.darkMode': 'Dark mode',
   'header.userMenu': 'User menu',
+  'header.myAccount': 'My account',
   'help.title': 'Help',
   'help.comingSoon':
     'Help articles, suggestions for this screen and support tickets arrive in a later release.',
@@ -66,9 +66,8 @@ export const uiStrings = {
   'extensionBlocked.title': 'Extension blocked',
   ...authStrings,
   ...dashboardStrings,
-  ...organizationsStrings,
   ...realtimeStrings,
-  ...devicesStrings,
+  ...statusStrings,
   ...inputStrings,
   ...Object.fromEntries(consoleRoutes.map((r) => [`routes.${r.id}`, r.title])),
   ...Object.fromEntries(Object.entries(httpMessages).map(([code, text]) => [`http.${code}`, text])),

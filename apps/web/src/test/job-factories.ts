@@ -49,7 +49,14 @@ export const submitAnswer = (...jobs: StoredJob[]): SubmitJobResponse => ({
 
 /** GET /auth/me for a user with these permissions. */
 export const meAnswer = (permissions: string[]): MeResponse => ({
-  user: { id: 1, email: 'tech@example.com', name: 'Tech', roleName: 'Technician', organizationScope: 'all' },
+  user: {
+    id: 1,
+    email: 'tech@example.com',
+    name: 'Tech',
+    roleName: 'Technician',
+    roleId: 2,
+    organizationScope: 'all',
+  },
   permissions,
   featureFlags: defaultFeatureFlags,
 });

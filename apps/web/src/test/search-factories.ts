@@ -64,7 +64,14 @@ export const createActionAnswer = (
 export const createMe = (
   permissions = ['devices.view', 'devices.manage', 'devices.approve'],
 ): MeResponse => ({
-  user: { id: 1, email: 'tech@example.com', name: 'Tech', roleName: 'Technician', organizationScope: 'all' },
+  user: {
+    id: 1,
+    email: 'tech@example.com',
+    name: 'Tech',
+    roleName: 'Technician',
+    roleId: 2,
+    organizationScope: 'all',
+  },
   permissions,
   featureFlags: defaultFeatureFlags,
 });

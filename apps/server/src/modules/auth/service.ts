@@ -210,6 +210,7 @@ export const me = async ({ db, actor }: { db: Db; actor: Actor }): Promise<MeRes
     email: actor.email,
     name: actor.name,
     roleName: actor.roleName,
+    roleId: actor.roleId ?? 0,
     organizationScope: actor.scope,
   },
   permissions: [...actor.permissions].sort(),

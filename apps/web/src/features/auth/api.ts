@@ -1,7 +1,24 @@
-import type { LoginRequest, LoginResponse } from '@rmm/domain';
+import type {
+  LoginRequest,
+  LoginResponse,
+  MfaStatus,
+  MfaVerifyRequest,
+  RecoveryCodesResponse,
+  TotpConfirmRequest,
+  TotpConfirmResponse,
+  TotpSetupResponse,
+} from '@rmm/domain';
 import { apiPaths } from '@rmm/domain/api-paths';
 import { apiRequest } from '../../lib/api.ts';
 
 export const authApi = {
   login: (body: LoginRequest) => apiRequest<LoginResponse>('POST', apiPaths.login(), body),
+  /** The second step of sign-in: the MFA-pending cookie becomes a session. */
+  verify: (body: MfaVerifyRequest) => apiRequest<{ ok: true }>('POST', apiPaths.mfaVerify(), body),
+  mfaStatus: () => apiRequest<MfaStatus>('GET', apiPaths.mfa()),
+  totpSetup: () => apiRequest<TotpSetupResponse>('POST', apiPaths.totpSetup()),
+  totpConfirm: (body: TotpConfirmRequest) =>
+    apiRequest<TotpConfirmResponse>('POST', apiPaths.totpConfirm(), body),
+  recoveryCodes: () => apiRequest<RecoveryCodesResponse>('POST', apiPaths.recoveryCodes()),
+  removeFactor: (factorId: number) => apiRequest<{ ok: true }>('DELETE', apiPaths.mfaFactor(factorId)),
 };

@@ -1,12 +1,36 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionKeys } from '../../app/session/queries.ts';
 import { authApi } from './api.ts';
 
-/** Signs in; the session (app/session) is read again, so the console sees who signed in. */
+/**
+ * Signs in; the session (app/session) is read again before the sign-in page moves on, so the console sees
+ * who signed in. `refetchType: 'all'`: on the sign-in page nothing observes the session query, and an
+ * inactive query is otherwise only marked stale (the signed-in frame would then see the old `null`).
+ */
+const reloadSession = (queryClient: ReturnType<typeof useQueryClient>) =>
+  queryClient.invalidateQueries({ queryKey: sessionKeys.me, refetchType: 'all' });
+
 export const useLoginMutation = () => {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: authApi.login,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
-  });
+  return useMutation({ mutationFn: authApi.login, onSuccess: () => reloadSession(queryClient) });
 };
+
+/** The second factor of a sign-in; once accepted, the console reads who signed in. */
+export const useVerifyMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: authApi.verify, onSuccess: () => reloadSession(queryClient) });
+};
+
+const mfaKey = ['auth', 'mfa'] as const;
+
+export const useMfaStatusQuery = () => useQuery({ queryKey: mfaKey, queryFn: authApi.mfaStatus });
+
+const useMfaChange = <A, R>(mutationFn: (argument: A) => Promise<R>) => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaKey }) });
+};
+
+export const useTotpSetupMutation = () => useMfaChange(authApi.totpSetup);
+export const useTotpConfirmMutation = () => useMfaChange(authApi.totpConfirm);
+export const useRecoveryCodesMutation = () => useMfaChange(authApi.recoveryCodes);
+export const useRemoveFactorMutation = () => useMfaChange(authApi.removeFactor);

@@ -10,4 +10,5 @@ export const dashboardStrings = {
   'dashboard.allOrganizations': 'All organizations',
   'dashboard.total': 'Total',
   'dashboard.devicesWithStatus': 'Devices {status}',
+  'dashboard.noOrganizations': 'No organizations yet. Create the first one to start enrolling devices.',
 } as const;

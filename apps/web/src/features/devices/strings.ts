@@ -1,14 +1,7 @@
 /** English strings of features/devices/ (keys under devices., downloads.); i18n/en.ts gathers every area's. */
 export const devicesStrings = {
   'devices.notFound': 'Device not found',
-  'devices.status.UP': 'Up',
-  'devices.status.DOWN': 'Down',
-  'devices.status.WARNING': 'Warning',
   'devices.statusLabel': 'Status',
-  'devices.approval.PENDING': 'Pending approval',
-  'devices.approval.REJECTED': 'Rejected',
-  'devices.approval.DISCOVERED': 'Discovered',
-  'devices.approval.APPROVED': 'Approved',
   'devices.approval.title': 'Approval',
   'devices.approval.approve': 'Approve',
   'devices.approval.reject': 'Reject',

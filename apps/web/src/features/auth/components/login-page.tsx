@@ -1,10 +1,25 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { links } from '@rmm/domain/links';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLoginMutation } from '../queries.ts';
+
+// The second step loads only for users who have a second factor (the sign-in page is part of the first load).
+const MfaStep = lazy(async () => ({ default: (await import('./mfa-step.tsx')).MfaStep }));
 
 export const LoginPage = () => {
   const { t } = useTranslation();
@@ -19,11 +34,33 @@ export const LoginPage = () => {
     },
   });
   const from = (location.state as { from?: string } | null)?.from ?? links.home();
+  const [mfaTypes, setMfaTypes] = useState<string[]>();
+  const done = () => navigate(from, { replace: true });
 
   const submit = form.onSubmit(async (values) => {
-    await login.mutateAsync(values);
-    navigate(from, { replace: true });
+    const answer = await login.mutateAsync(values);
+    if (answer.mfaRequired) setMfaTypes(answer.mfaTypes);
+    else done();
   });
+
+  if (mfaTypes) {
+    return (
+      <Center mih="100vh" bg="var(--mantine-color-body)">
+        <Paper withBorder shadow="md" p="xl" radius="md" w={380}>
+          <Suspense fallback={<Loader aria-label={t('app.loading')} mx="auto" display="block" />}>
+            <MfaStep
+              types={mfaTypes}
+              onDone={done}
+              onBack={() => {
+                setMfaTypes(undefined);
+                form.setFieldValue('password', '');
+              }}
+            />
+          </Suspense>
+        </Paper>
+      </Center>
+    );
+  }
 
   return (
     <Center mih="100vh" bg="var(--mantine-color-body)">

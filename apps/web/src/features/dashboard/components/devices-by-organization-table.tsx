@@ -40,7 +40,7 @@ export const DevicesByOrganizationTable = () => {
       {(result) =>
         result.count === 0 ? (
           <Paper withBorder p="xl" ta="center">
-            <Text c="dimmed">{t('organizations.empty')}</Text>
+            <Text c="dimmed">{t('dashboard.noOrganizations')}</Text>
           </Paper>
         ) : (
           <Paper withBorder>

@@ -36,7 +36,7 @@ import { PermissionMatrix } from './permission-matrix.tsx';
 const statusColors = { ACTIVE: 'green', EXPIRED: 'gray', REVOKED: 'red' } as const;
 
 /** A technician's API tokens: made with a subset of their permissions, shown once, revoked. */
-export const ApiTokensTab = ({ user }: { user: User }) => {
+export const ApiTokensTab = ({ user }: { user: Pick<User, 'id' | 'roleId'> }) => {
   const { t } = useTranslation();
   const query = useApiTokensQuery(user.id);
   const revoke = useRevokeApiTokenMutation(user.id);
@@ -139,13 +139,15 @@ const NewApiTokenModal = ({
   opened,
   onClose,
 }: {
-  user: User;
+  user: Pick<User, 'id' | 'roleId'>;
   opened: boolean;
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
   const me = useMeQuery();
-  const role = useRoleQuery(opened ? user.roleId : undefined);
+  // One's own tokens: the session's permissions are one's role's (no users.view needed to read them).
+  const isSelf = me.data?.user.id === user.id;
+  const role = useRoleQuery(opened && !isSelf ? user.roleId : undefined);
   const createToken = useCreateApiTokenMutation(user.id);
   const [token, setToken] = useState<string>();
   const form = useForm<Values>({
@@ -156,7 +158,7 @@ const NewApiTokenModal = ({
     },
   });
   const held = new Set(me.data?.permissions ?? []);
-  const ownerPermissions = new Set(role.data?.permissions ?? []);
+  const ownerPermissions = isSelf ? held : new Set(role.data?.permissions ?? []);
   const offered = permissionsOfRoleType('TECHNICIAN', me.data?.featureFlags.psa_connectwise ?? false).filter(
     (permission) => ownerPermissions.has(permission) && held.has(permission),
   );

@@ -1,34 +1,8 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconKey, IconLink } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconKey, IconLink } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-
-/** A secret shown once (an invitation or reset link, an API token), with a copy button. */
-export const SecretValue = ({ value, copyLabel }: { value: string; copyLabel: string }) => {
-  const { t } = useTranslation();
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Code block style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="secret">
-        {value}
-      </Code>
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? t('common.copied') : copyLabel} withArrow>
-            <ActionIcon
-              variant="light"
-              color={copied ? 'teal' : 'blue'}
-              size="lg"
-              onClick={copy}
-              aria-label={copyLabel}
-            >
-              {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
-    </Group>
-  );
-};
+import { SecretValue } from '../../../components/secret-value.tsx';
 
 /** The one-time link to set a password, how long it works, and a Done button. */
 export const OneTimeLink = ({

@@ -13,6 +13,7 @@ const me = (psa: boolean): MeResponse => ({
     email: 'admin@example.com',
     name: 'Admin',
     roleName: 'Administrator',
+    roleId: 1,
     organizationScope: 'all',
   },
   permissions: [...allPermissions],

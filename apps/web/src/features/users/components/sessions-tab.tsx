@@ -11,7 +11,7 @@ import { RelativeTime } from '../../../components/relative-time.tsx';
 import { useRevokeSessionMutation, useSessionsQuery } from '../queries.ts';
 
 /** A technician's active sessions; ending one signs that browser out at once. */
-export const SessionsTab = ({ user }: { user: User }) => {
+export const SessionsTab = ({ user }: { user: Pick<User, 'id' | 'roleId'> }) => {
   const { t } = useTranslation();
   const query = useSessionsQuery(user.id);
   const revoke = useRevokeSessionMutation(user.id);
