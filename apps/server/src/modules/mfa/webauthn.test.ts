@@ -3,7 +3,9 @@ import { mfaMessages, RECOVERY_CODE_COUNT, WEBAUTHN_RP_NAME } from '@rmm/domain'
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, ORIGIN, type TestContext } from '../../../test/helpers.ts';
+import { buildApp } from '../../app.ts';
 import { mfaChallenges, mfaFactors, users } from '../../db/schema.ts';
+import { relyingPartyOf } from './webauthn.ts';
 
 /**
  * Security keys (WebAuthn, U2F_TOKEN) through the API, with a software authenticator: a P-256 key
@@ -135,8 +137,8 @@ const cookieOf = (response: { cookies: { name: string; value: string }[] }, name
   return cookie ? `${name}=${cookie.value}` : undefined;
 };
 
-const post = (url: string, body: unknown, cookie?: string) =>
-  ctx.app.inject({
+const post = (url: string, body: unknown, cookie?: string, app = ctx.app) =>
+  app.inject({
     method: 'POST',
     url,
     headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
@@ -330,6 +332,28 @@ describe('signing in with a security key', () => {
     });
   });
 
+  it('works across server processes: the challenge is in the database', async () => {
+    const tech = await withKey();
+    const other = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      secretKey: Buffer.alloc(32, 7),
+      logger: false,
+    });
+    try {
+      const { pending, options } = await startSignIn(tech);
+      const there = await post(
+        '/auth/mfa/verify',
+        { type: 'U2F_TOKEN', code: assert(tech.key, options.challenge) },
+        pending,
+        other,
+      );
+      expect(there.statusCode, there.body).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('needs the pending sign-in for its options', async () => {
     const none = await post('/auth/mfa/webauthn/options', undefined);
     expect(none.statusCode).toBe(401);
@@ -406,6 +430,18 @@ describe('signing in with a security key', () => {
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(mfaChallenges.challenge, options.challenge));
     await expectRefused(await verify(pending, assert(tech.key, options.challenge)));
+  });
+});
+
+describe('the relying party', () => {
+  it("is PUBLIC_URL's host name, or the request's when unset", () => {
+    const request = { protocol: 'https', host: 'rmm.local:8443', hostname: 'rmm.local' };
+    expect(
+      relyingPartyOf({ publicUrl: 'https://rmm.example.com/console', allowedOrigins: [] }, request),
+    ).toEqual({ id: 'rmm.example.com', origins: ['https://rmm.example.com'] });
+    expect(
+      relyingPartyOf({ publicUrl: undefined, allowedOrigins: ['http://localhost:5173'] }, request),
+    ).toEqual({ id: 'rmm.local', origins: ['https://rmm.local:8443', 'http://localhost:5173'] });
   });
 });
 
