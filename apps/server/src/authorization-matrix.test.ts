@@ -228,6 +228,12 @@ const matrix: Record<string, Entry> = {
     ok: [401],
     own: async () => ({ url: '/auth/mfa/verify', body: { type: 'TOTP', code: '123456' } }),
   },
+  'POST /auth/mfa/webauthn/options': {
+    noSession: 'public',
+    // Without the MFA-pending cookie of a password step: 401 for everyone, after the route ran.
+    ok: [401],
+    own: async () => ({ url: '/auth/mfa/webauthn/options' }),
+  },
 
   // ---------------------------------------------------------------- session
   'GET /auth/me': get(() => '/auth/me'),
@@ -244,6 +250,28 @@ const matrix: Record<string, Entry> = {
   'POST /auth/mfa/totp/confirm': {
     ok: [400, 409],
     own: async () => ({ url: '/auth/mfa/totp/confirm', body: { code: '000000' } }),
+  },
+  'POST /auth/mfa/webauthn/register/options': {
+    own: async () => ({ url: '/auth/mfa/webauthn/register/options' }),
+  },
+  // An answer to no challenge: refused by the service (409), past authorization.
+  'POST /auth/mfa/webauthn/register/verify': {
+    ok: [409],
+    own: async () => ({
+      url: '/auth/mfa/webauthn/register/verify',
+      body: {
+        response: {
+          id: 'AAAA',
+          rawId: 'AAAA',
+          type: 'public-key',
+          response: {
+            clientDataJSON: Buffer.from(JSON.stringify({ challenge: 'none' })).toString('base64url'),
+            attestationObject: 'AAAA',
+          },
+          clientExtensionResults: {},
+        },
+      },
+    }),
   },
   // No factor yet: nothing to stand in for (409), past authorization.
   'POST /auth/mfa/recovery-codes': { ok: [409], own: async () => ({ url: '/auth/mfa/recovery-codes' }) },

@@ -14,6 +14,14 @@ export const TOTP_TOLERANCE_SECONDS = 30;
 /** The issuer shown in authenticator apps. */
 export const TOTP_ISSUER = 'RMM Console';
 
+/** Security keys (WebAuthn, `U2F_TOKEN`): the name browsers show, and how long a challenge is good for. */
+export const WEBAUTHN_RP_NAME = 'RMM Console';
+export const WEBAUTHN_CHALLENGE_MINUTES = 5;
+/** A security key's answer, sent as the `code` of `POST /auth/mfa/verify` (JSON text), is at most this long. */
+export const U2F_RESPONSE_MAX_LENGTH = 16_384;
+/** Other codes (TOTP, SMS, recovery) are short. */
+export const MFA_CODE_MAX_LENGTH = 64;
+
 /** What `POST /auth/mfa/verify` takes: a factor type, or a recovery code. */
 export const mfaVerifyTypes = [...mfaTypes, 'RECOVERY_CODE'] as const;
 export const MfaVerifyType = z.enum(mfaVerifyTypes);
@@ -30,13 +38,27 @@ export const mfaMessages = {
   setupNotStarted: 'Start the authenticator setup again: its secret has expired or was replaced.',
   alreadyEnrolled: 'An authenticator app is already set up. Remove it first to set up another.',
   invalidRecoveryCode: 'Enter a recovery code like abcd-efgh-jk.',
+  securityKeyRefused: "The security key's answer could not be verified. Try again.",
+  securityKeyNotStarted: 'Start adding the security key again: its request has expired or was already used.',
+  securityKeyAlreadyRegistered: 'This security key is already registered.',
+  noSecurityKey: 'No security key is set up for your account.',
 } as const;
 
 export const MfaVerifyRequest = z
-  .object({ type: MfaVerifyType, code: z.string().max(64) })
+  .object({ type: MfaVerifyType, code: z.string().max(U2F_RESPONSE_MAX_LENGTH) })
   .strict()
   .superRefine((value, context) => {
-    if (value.type === 'TOTP' || value.type === 'SMS_OTP') {
+    // Only a security key's answer (JSON of the WebAuthn assertion) is long.
+    if (value.type !== 'U2F_TOKEN' && value.code.length > MFA_CODE_MAX_LENGTH) {
+      context.addIssue({
+        code: 'too_big',
+        origin: 'string',
+        maximum: MFA_CODE_MAX_LENGTH,
+        inclusive: true,
+        path: ['code'],
+        message: `Too long: at most ${MFA_CODE_MAX_LENGTH} characters`,
+      });
+    } else if (value.type === 'TOTP' || value.type === 'SMS_OTP') {
       const result = checkMfaCode(value.code);
       if (!result.ok) context.addIssue({ code: 'custom', path: ['code'], message: result.message });
     } else if (
@@ -82,3 +104,61 @@ export const TotpConfirmResponse = z.object({ factor: MfaFactor, recoveryCodes: 
 export type TotpConfirmResponse = z.infer<typeof TotpConfirmResponse>;
 
 export const FactorParam = z.object({ factorId: z.coerce.number().int().positive().max(2147483647) });
+
+/** Base64url text, as WebAuthn's JSON forms carry binary values. */
+const Base64Url = z
+  .string()
+  .max(U2F_RESPONSE_MAX_LENGTH)
+  .regex(/^[A-Za-z0-9_-]*$/);
+
+/** A browser's `PublicKeyCredential.toJSON()` of `navigator.credentials.create()` (registration). */
+export const WebAuthnRegistrationResponse = z.looseObject({
+  id: Base64Url,
+  rawId: Base64Url,
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: Base64Url,
+    attestationObject: Base64Url,
+    transports: z.array(z.string().max(32)).max(10).optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.looseObject({}).default({}),
+});
+export type WebAuthnRegistrationResponse = z.input<typeof WebAuthnRegistrationResponse>;
+
+/** A browser's `PublicKeyCredential.toJSON()` of `navigator.credentials.get()`: the verify call's `code`, as JSON text. */
+export const WebAuthnAuthenticationResponse = z.looseObject({
+  id: Base64Url,
+  rawId: Base64Url,
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: Base64Url,
+    authenticatorData: Base64Url,
+    signature: Base64Url,
+    userHandle: Base64Url.optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.looseObject({}).default({}),
+});
+export type WebAuthnAuthenticationResponse = z.input<typeof WebAuthnAuthenticationResponse>;
+
+/** `POST /auth/mfa/webauthn/register/verify`: the key's answer and a name for it. */
+export const WebAuthnRegisterRequest = z
+  .object({
+    response: WebAuthnRegistrationResponse,
+    label: z.string().trim().max(100).default('Security key'),
+  })
+  .strict();
+export type WebAuthnRegisterRequest = z.input<typeof WebAuthnRegisterRequest>;
+
+/**
+ * The options for `navigator.credentials.create()` / `.get()` in their JSON form (WebAuthn's
+ * `PublicKeyCredentialCreationOptionsJSON` / `PublicKeyCredentialRequestOptionsJSON`; the browser's
+ * `PublicKeyCredential.parse*OptionsFromJSON` or @simplewebauthn/browser takes them as they are).
+ */
+export const WebAuthnOptionsResponse = z.looseObject({
+  challenge: z.string(),
+  rpId: z.string().optional(),
+  timeout: z.number().optional(),
+});
+export type WebAuthnOptionsResponse = z.infer<typeof WebAuthnOptionsResponse>;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { mfaFactors, mfaRecoveryCodes } from '../../db/schema.ts';
+import { mfaChallenges, mfaFactors, mfaRecoveryCodes } from '../../db/schema.ts';
 
 /** Queries of second factors and recovery codes. */
 
@@ -88,5 +88,114 @@ export const useRecoveryCode = async (db: DbOrTx, userId: number, codeHash: stri
       ),
     )
     .returning({ id: mfaRecoveryCodes.id });
+  return rows.length === 1;
+};
+
+// ------------------------------------------------------------------ security keys (WebAuthn)
+
+export type ChallengePurpose = 'REGISTER' | 'AUTHENTICATE';
+
+/**
+ * Stores a new challenge. Expired ones of everyone go, and so does an earlier one of the same user,
+ * purpose and session: a new request replaces it (each browser tab or sign-in keeps one).
+ */
+export const insertChallenge = async (
+  db: DbOrTx,
+  values: {
+    userId: number;
+    purpose: ChallengePurpose;
+    challenge: string;
+    sessionId: string | null;
+    expiresAt: Date;
+  },
+) => {
+  await db.delete(mfaChallenges).where(lt(mfaChallenges.expiresAt, new Date()));
+  await db
+    .delete(mfaChallenges)
+    .where(
+      and(
+        eq(mfaChallenges.userId, values.userId),
+        eq(mfaChallenges.purpose, values.purpose),
+        values.sessionId === null
+          ? isNull(mfaChallenges.sessionId)
+          : eq(mfaChallenges.sessionId, values.sessionId),
+      ),
+    );
+  await db.insert(mfaChallenges).values(values);
+};
+
+/**
+ * Spends a challenge: one DELETE ... RETURNING, so it works once across every server process. Only a
+ * live challenge of this user and purpose (and, when given, this session) is found.
+ */
+export const takeChallenge = async (
+  db: DbOrTx,
+  where: { userId: number; purpose: ChallengePurpose; challenge: string; sessionId?: string },
+) => {
+  const rows = await db
+    .delete(mfaChallenges)
+    .where(
+      and(
+        eq(mfaChallenges.challenge, where.challenge),
+        eq(mfaChallenges.userId, where.userId),
+        eq(mfaChallenges.purpose, where.purpose),
+        ...(where.sessionId === undefined ? [] : [eq(mfaChallenges.sessionId, where.sessionId)]),
+      ),
+    )
+    .returning({ challenge: mfaChallenges.challenge, expiresAt: mfaChallenges.expiresAt });
+  const row = rows[0];
+  return row && row.expiresAt > new Date() ? row.challenge : undefined;
+};
+
+export const listSecurityKeys = async (db: DbOrTx, userId: number) =>
+  db
+    .select()
+    .from(mfaFactors)
+    .where(
+      and(
+        eq(mfaFactors.userId, userId),
+        eq(mfaFactors.type, 'U2F_TOKEN'),
+        isNotNull(mfaFactors.confirmedAt),
+        isNotNull(mfaFactors.credentialId),
+      ),
+    )
+    .orderBy(asc(mfaFactors.id));
+
+export const insertSecurityKey = async (
+  db: DbOrTx,
+  values: {
+    userId: number;
+    label: string;
+    credentialId: string;
+    publicKey: string;
+    signCount: number;
+    transports: string[] | null;
+  },
+) => {
+  const [row] = await db
+    .insert(mfaFactors)
+    .values({ ...values, type: 'U2F_TOKEN', confirmedAt: sql`now()` })
+    .onConflictDoNothing({ target: mfaFactors.credentialId })
+    .returning();
+  return row;
+};
+
+/**
+ * Records a key's use with its new signature counter, only if the counter grew (or the key keeps none:
+ * 0 and 0). One statement, so of two answers with the same counter only one is accepted.
+ */
+export const useSecurityKey = async (db: DbOrTx, id: number, signCount: number) => {
+  const rows = await db
+    .update(mfaFactors)
+    .set({ signCount, lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(mfaFactors.id, id),
+        signCount === 0
+          ? or(isNull(mfaFactors.signCount), eq(mfaFactors.signCount, 0))
+          : or(isNull(mfaFactors.signCount), lt(mfaFactors.signCount, signCount)),
+      ),
+    )
+    .returning({ id: mfaFactors.id });
   return rows.length === 1;
 };

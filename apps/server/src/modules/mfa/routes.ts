@@ -8,17 +8,23 @@ import {
   TotpConfirmRequest,
   TotpConfirmResponse,
   TotpSetupResponse,
+  WebAuthnOptionsResponse,
+  WebAuthnRegisterRequest,
 } from '@rmm/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { MFA_COOKIE } from '../auth/service.ts';
 import * as service from './service.ts';
+import { relyingPartyOf } from './webauthn.ts';
 
 const tags = ['mfa'];
 
 /** Second factors: the sign-in's second step, one's own enrolment, and an administrator's view and reset. */
 export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   const isSecure = app.config.publicUrl?.startsWith('https://') ?? false;
+  /** Security keys sign for PUBLIC_URL's host name (or the request's, when unset). */
+  const rpOf = (request: FastifyRequest) => relyingPartyOf(app.config, request);
 
   app.post(
     '/auth/mfa/verify',
@@ -45,6 +51,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         pendingToken: request.cookies[MFA_COOKIE],
         input: request.body,
         meta: { ip: request.ip, userAgent: request.headers['user-agent'] },
+        rp: rpOf(request),
       });
       reply.clearCookie(MFA_COOKIE, { path: '/' });
       reply.setCookie(cookie.name, cookie.value, {
@@ -56,6 +63,30 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { ok: true as const };
     },
+  );
+
+  app.post(
+    '/auth/mfa/webauthn/options',
+    {
+      config: {
+        // Needs the MFA-pending cookie of a password step, read by the service.
+        access: 'public',
+        activity: 'auth.mfa.verify',
+        rateLimit: { max: app.config.loginRatePerMinute, timeWindow: 60_000 },
+      },
+      schema: {
+        tags,
+        summary:
+          "Sign-in with a security key: options for navigator.credentials.get() (the answer's JSON is the code of POST /auth/mfa/verify, type U2F_TOKEN)",
+        response: { 200: WebAuthnOptionsResponse },
+      },
+    },
+    async (request) =>
+      service.securityKeyOptions({
+        db: app.db,
+        rp: rpOf(request),
+        pendingToken: request.cookies[MFA_COOKIE],
+      }),
   );
 
   app.get(
@@ -97,6 +128,41 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         actor: actorOf(request),
         secretKey: app.secretKey,
+        input: request.body,
+      }),
+  );
+
+  app.post(
+    '/auth/mfa/webauthn/register/options',
+    {
+      config: { access: 'authenticated', activity: 'auth.mfa.webauthn.setup' },
+      schema: {
+        tags,
+        summary: 'Start adding a security key: options for navigator.credentials.create()',
+        response: { 200: WebAuthnOptionsResponse },
+      },
+    },
+    async (request) =>
+      service.startSecurityKeyRegistration({ db: app.db, actor: actorOf(request), rp: rpOf(request) }),
+  );
+
+  app.post(
+    '/auth/mfa/webauthn/register/verify',
+    {
+      config: { access: 'authenticated', activity: 'auth.mfa.webauthn.enable' },
+      schema: {
+        tags,
+        summary:
+          "Add the security key from its answer (the first factor's recovery codes come with it; several keys may be added)",
+        body: WebAuthnRegisterRequest,
+        response: { 200: TotpConfirmResponse },
+      },
+    },
+    async (request) =>
+      service.registerSecurityKey({
+        db: app.db,
+        actor: actorOf(request),
+        rp: rpOf(request),
         input: request.body,
       }),
   );

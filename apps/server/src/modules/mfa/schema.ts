@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
-import { users } from '../auth/schema.ts';
+import { sessions, users } from '../auth/schema.ts';
 
 /** Tables of the MFA module (all tables: db/schema.ts). */
 
@@ -20,6 +30,14 @@ export const mfaFactors = pgTable(
     secretEncrypted: text('secret_encrypted'),
     /** TOTP: the last time step accepted; a code of that step or an earlier one is refused (no replay). */
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    /** U2F_TOKEN: the WebAuthn credential's id (base64url), unique across every user. */
+    credentialId: text('credential_id'),
+    /** U2F_TOKEN: the credential's COSE public key (base64url). Public, so stored as it is. */
+    publicKey: text('public_key'),
+    /** U2F_TOKEN: the authenticator's signature counter (0 for keys that keep none); it only grows. */
+    signCount: bigint('sign_count', { mode: 'number' }),
+    /** U2F_TOKEN: how the browser reaches the key (usb, nfc, ble, internal, hybrid), given back in options. */
+    transports: jsonb('transports').$type<string[]>(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -28,6 +46,7 @@ export const mfaFactors = pgTable(
     index('mfa_factors_user_idx').on(t.userId),
     // One authenticator app per user (a pending setup is replaced by the next one).
     uniqueIndex('mfa_factors_one_totp').on(t.userId).where(sql`${t.type} = 'TOTP'`),
+    uniqueIndex('mfa_factors_credential_id').on(t.credentialId),
   ],
 );
 
@@ -46,5 +65,33 @@ export const mfaRecoveryCodes = pgTable(
   (t) => [
     index('mfa_recovery_codes_user_idx').on(t.userId),
     uniqueIndex('mfa_recovery_codes_hash').on(t.codeHash),
+  ],
+);
+
+/**
+ * WebAuthn challenges, kept in the database so that any server process can check the answer. Each is
+ * good for 5 minutes and once (spent by one DELETE ... RETURNING). A sign-in's challenge belongs to its
+ * MFA-pending session and goes with it.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** REGISTER (adding a key) or AUTHENTICATE (signing in with one). */
+    purpose: text('purpose').notNull(),
+    /** The base64url challenge, as the browser echoes it in clientDataJSON. */
+    challenge: text('challenge').notNull(),
+    /** The session that asked (the MFA-pending one at sign-in); null for an API token. */
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mfa_challenges_challenge').on(t.challenge),
+    index('mfa_challenges_user_idx').on(t.userId),
+    index('mfa_challenges_expires_idx').on(t.expiresAt),
   ],
 );

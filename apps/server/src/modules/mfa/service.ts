@@ -9,6 +9,7 @@ import {
   TOTP_ISSUER,
   TOTP_TOLERANCE_SECONDS,
   type TotpConfirmRequest,
+  type WebAuthnRegisterRequest,
 } from '@rmm/domain';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { z } from 'zod';
@@ -22,6 +23,7 @@ import * as authRepo from '../auth/repository.ts';
 import { type LoginMeta, startSession } from '../auth/service.ts';
 import { getUser } from '../users/service.ts';
 import * as repo from './repository.ts';
+import * as webauthn from './webauthn.ts';
 
 /**
  * Second factors: enrolment from one's own account, verification at sign-in (the MFA-pending session
@@ -127,6 +129,69 @@ export const confirmTotp = async ({
   });
 };
 
+/** Options to add a security key (WebAuthn): the challenge is stored for 5 minutes, for this user. */
+export const startSecurityKeyRegistration = async ({
+  db,
+  actor,
+  rp,
+}: Omit<Own, 'secretKey'> & { rp: webauthn.RelyingParty }) => {
+  const options = await webauthn.registrationOptions({
+    db,
+    rp,
+    user: actor,
+    sessionId: actor.sessionId,
+  });
+  await insertActivity(db, activity(actor, 'auth.mfa.webauthn.setup', 'security key setup started'));
+  return options;
+};
+
+/**
+ * A security key added from its registration answer: a confirmed U2F_TOKEN factor (a user may have
+ * several). The first factor comes with recovery codes, as an authenticator app's does.
+ */
+export const registerSecurityKey = async ({
+  db,
+  actor,
+  rp,
+  input,
+}: Omit<Own, 'secretKey'> & {
+  rp: webauthn.RelyingParty;
+  input: z.output<typeof WebAuthnRegisterRequest>;
+}) => {
+  const key = await webauthn.verifyRegistration({ db, rp, userId: actor.id, response: input.response });
+  return db.transaction(async (tx) => {
+    const row = await repo.insertSecurityKey(tx, { userId: actor.id, label: input.label, ...key });
+    if (!row) throw conflict(mfaMessages.securityKeyAlreadyRegistered);
+    const recoveryCodes =
+      (await repo.countRecoveryCodesLeft(tx, actor.id)) > 0 ? [] : await issueRecoveryCodes(tx, actor.id);
+    await insertActivity(tx, activity(actor, 'auth.mfa.webauthn.enable', input.label));
+    return { factor: toFactor(row), recoveryCodes };
+  });
+};
+
+/** The MFA-pending session of a sign-in's cookie, or 401 MFA_REQUIRED. */
+const pendingSignIn = async (db: Db, pendingToken: string | undefined) => {
+  const found = pendingToken ? await authRepo.findLiveSessionUser(db, sha256(pendingToken)) : undefined;
+  if (found?.session.kind !== 'MFA_PENDING')
+    throw new DomainError('MFA_REQUIRED', mfaMessages.noPendingSignIn);
+  return found;
+};
+
+/** Options to sign in with a security key: for the pending user's keys, the challenge bound to that sign-in. */
+export const securityKeyOptions = async ({
+  db,
+  rp,
+  pendingToken,
+}: {
+  db: Db;
+  rp: webauthn.RelyingParty;
+  pendingToken: string | undefined;
+}) => {
+  const { session, user } = await pendingSignIn(db, pendingToken);
+  if (user.lockedUntil && user.lockedUntil > new Date()) throw new DomainError('RATE_LIMITED');
+  return webauthn.authenticationOptions({ db, rp, userId: user.id, sessionId: session.id });
+};
+
 export const regenerateRecoveryCodes = async ({ db, actor }: Omit<Own, 'secretKey'>) => {
   if ((await repo.listConfirmedFactors(db, actor.id)).length === 0) throw conflict(mfaMessages.notEnrolled);
   return db.transaction(async (tx) => {
@@ -196,6 +261,7 @@ export const verifySecondFactor = async ({
   pendingToken,
   input,
   meta,
+  rp,
 }: {
   db: Db;
   config: Config;
@@ -203,10 +269,9 @@ export const verifySecondFactor = async ({
   pendingToken: string | undefined;
   input: z.output<typeof MfaVerifyRequest>;
   meta: LoginMeta;
+  rp: webauthn.RelyingParty;
 }) => {
-  const found = pendingToken ? await authRepo.findLiveSessionUser(db, sha256(pendingToken)) : undefined;
-  if (found?.session.kind !== 'MFA_PENDING')
-    throw new DomainError('MFA_REQUIRED', mfaMessages.noPendingSignIn);
+  const found = await pendingSignIn(db, pendingToken);
   const { user } = found;
   if (user.lockedUntil && user.lockedUntil > new Date()) throw new DomainError('RATE_LIMITED');
 
@@ -223,7 +288,15 @@ export const verifySecondFactor = async ({
     }
     if (input.type === 'RECOVERY_CODE')
       return repo.useRecoveryCode(db, user.id, sha256(normalizeRecoveryCode(input.code)));
-    return false; // security keys, SMS and Duo arrive in later steps of issue 14
+    if (input.type === 'U2F_TOKEN')
+      return webauthn.checkSecurityKey({
+        db,
+        rp,
+        userId: user.id,
+        sessionId: found.session.id,
+        code: input.code,
+      });
+    return false; // SMS and Duo arrive in later steps of issue 14
   })();
 
   if (!accepted) {
