@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
-import { users } from '../auth/schema.ts';
+import { sessions, users } from '../auth/schema.ts';
 
 /** Tables of the MFA module (all tables: db/schema.ts). */
 
@@ -16,7 +16,10 @@ export const mfaFactors = pgTable(
     /** U2F_TOKEN, TOTP, SMS_OTP, DUO. */
     type: text('type').notNull(),
     label: text('label').notNull().default(''),
-    /** The factor's secret (a TOTP key), encrypted with the server's secret key (`encryptSecret`). */
+    /**
+     * The factor's secret, encrypted with the server's secret key (`encryptSecret`): a TOTP key, or the
+     * phone number (E.164) of an SMS_OTP factor. A DUO factor has none (Duo knows the user by email).
+     */
     secretEncrypted: text('secret_encrypted'),
     /** TOTP: the last time step accepted; a code of that step or an earlier one is refused (no replay). */
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
@@ -28,6 +31,43 @@ export const mfaFactors = pgTable(
     index('mfa_factors_user_idx').on(t.userId),
     // One authenticator app per user (a pending setup is replaced by the next one).
     uniqueIndex('mfa_factors_one_totp').on(t.userId).where(sql`${t.type} = 'TOTP'`),
+    // One phone and one Duo enrolment per user (a pending phone is replaced by the next setup).
+    uniqueIndex('mfa_factors_one_sms').on(t.userId).where(sql`${t.type} = 'SMS_OTP'`),
+    uniqueIndex('mfa_factors_one_duo').on(t.userId).where(sql`${t.type} = 'DUO'`),
+  ],
+);
+
+/**
+ * What a second factor sent out and waits for: a text-message code (stored as an HMAC, never in clear)
+ * or a Duo push's transaction id. In the database, so that any server process can check it, and each is
+ * used once (one conditional update). A sign-in's challenge belongs to its MFA-pending session and goes
+ * with it; an enrolment's (`purpose` ENROL) belongs to the signed-in user.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    /** SMS_OTP or DUO. */
+    type: text('type').notNull(),
+    /** SIGN_IN or ENROL. */
+    purpose: text('purpose').notNull(),
+    /** SMS_OTP: HMAC-SHA256 of the code with the server's secret key. */
+    codeHash: text('code_hash'),
+    /** DUO: the push's transaction id. */
+    txid: text('txid'),
+    /** Wrong entries so far; at SMS_CODE_MAX_ATTEMPTS the code is spent. */
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mfa_challenges_user_idx').on(t.userId, t.type),
+    index('mfa_challenges_session_idx').on(t.sessionId),
   ],
 );
 

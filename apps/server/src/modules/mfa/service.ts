@@ -1,19 +1,16 @@
-import { randomInt } from 'node:crypto';
 import {
-  type MfaFactor,
-  type MfaStatus,
   type MfaVerifyRequest,
   mfaMessages,
   normalizeRecoveryCode,
-  RECOVERY_CODE_COUNT,
   TOTP_ISSUER,
   TOTP_TOLERANCE_SECONDS,
   type TotpConfirmRequest,
 } from '@rmm/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { decryptSecret, encryptSecret, sha256 } from '../../lib/crypto.ts';
 import { conflict, DomainError, forbidden } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
@@ -21,60 +18,19 @@ import { insertActivity } from '../activities/repository.ts';
 import * as authRepo from '../auth/repository.ts';
 import { type LoginMeta, startSession } from '../auth/service.ts';
 import { getUser } from '../users/service.ts';
+import type { DuoClient } from './duo-client.ts';
+import { checkPush } from './duo-service.ts';
 import * as repo from './repository.ts';
+import { activity, invalidCode, issueRecoveryCodes, pendingSignIn, statusOf, toFactor } from './shared.ts';
+import { checkSignInCode } from './sms-service.ts';
+
+export { statusOf };
 
 /**
  * Second factors: enrolment from one's own account, verification at sign-in (the MFA-pending session
  * becomes a session), and an administrator's reset. Secrets are encrypted at rest; codes are refused a
  * second time (TOTP steps and recovery codes are spent in one conditional statement).
  */
-
-type Row = Awaited<ReturnType<typeof repo.listConfirmedFactors>>[number];
-
-const toFactor = (row: Row): MfaFactor => ({
-  id: row.id,
-  type: row.type as MfaFactor['type'],
-  label: row.label,
-  createdAt: row.createdAt.toISOString(),
-  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-});
-
-const activity = (
-  actor: { id: number; email: string },
-  action: string,
-  detail: string | null,
-  userId = actor.id,
-) => ({
-  actorId: actor.id,
-  actorName: actor.email,
-  action,
-  targetType: 'user',
-  targetId: userId,
-  outcome: 'SUCCESS' as const,
-  detail,
-});
-
-export const statusOf = async (db: DbOrTx, userId: number): Promise<MfaStatus> => ({
-  factors: (await repo.listConfirmedFactors(db, userId)).map(toFactor),
-  recoveryCodesLeft: await repo.countRecoveryCodesLeft(db, userId),
-});
-
-/** Ten codes like `abcd-efgh-jk`, from letters and digits that are hard to confuse. */
-const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const newRecoveryCode = () => {
-  const chars = Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
-};
-
-const issueRecoveryCodes = async (tx: DbOrTx, userId: number) => {
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await repo.replaceRecoveryCodes(
-    tx,
-    userId,
-    codes.map((code) => sha256(code)),
-  );
-  return codes;
-};
 
 type Own = { db: Db; actor: Actor; secretKey: Buffer };
 
@@ -88,9 +44,6 @@ export const setupTotp = async ({ db, actor, secretKey }: Own) => {
   });
   return { secret, otpauthUrl: generateURI({ issuer: TOTP_ISSUER, label: actor.email, secret }) };
 };
-
-const invalidCode = (activityWritten = false) =>
-  new DomainError('INVALID_MFA_CODE', mfaMessages.invalidCode, { statusCode: 401, activityWritten });
 
 /** A TOTP code of the current step or a neighbouring one, later than the last one accepted: its step. */
 const checkTotp = async (secret: string, code: string, lastUsedStep: number | null) => {
@@ -193,6 +146,8 @@ export const verifySecondFactor = async ({
   db,
   config,
   secretKey,
+  duo,
+  log,
   pendingToken,
   input,
   meta,
@@ -200,15 +155,14 @@ export const verifySecondFactor = async ({
   db: Db;
   config: Config;
   secretKey: Buffer;
+  duo: DuoClient | undefined;
+  log: FastifyBaseLogger;
   pendingToken: string | undefined;
   input: z.output<typeof MfaVerifyRequest>;
   meta: LoginMeta;
 }) => {
-  const found = pendingToken ? await authRepo.findLiveSessionUser(db, sha256(pendingToken)) : undefined;
-  if (found?.session.kind !== 'MFA_PENDING')
-    throw new DomainError('MFA_REQUIRED', mfaMessages.noPendingSignIn);
+  const found = await pendingSignIn(db, pendingToken);
   const { user } = found;
-  if (user.lockedUntil && user.lockedUntil > new Date()) throw new DomainError('RATE_LIMITED');
 
   const accepted = await (async () => {
     if (input.type === 'TOTP') {
@@ -223,7 +177,17 @@ export const verifySecondFactor = async ({
     }
     if (input.type === 'RECOVERY_CODE')
       return repo.useRecoveryCode(db, user.id, sha256(normalizeRecoveryCode(input.code)));
-    return false; // security keys, SMS and Duo arrive in later steps of issue 14
+    if (input.type === 'SMS_OTP')
+      return checkSignInCode({
+        db,
+        secretKey,
+        userId: user.id,
+        sessionId: found.session.id,
+        code: input.code,
+      });
+    if (input.type === 'DUO')
+      return checkPush({ db, duo, log, user, sessionId: found.session.id, txid: input.code });
+    return false; // security keys arrive in a later step of issue 14
   })();
 
   if (!accepted) {
