@@ -86,7 +86,6 @@ export const startPush = async ({
     const last = await repo.lastChallengeAt(tx, user.id, 'DUO');
     if (last && now.getTime() - last.getTime() < config.duoPushIntervalSeconds * 1000)
       throw new DomainError('RATE_LIMITED', mfaMessages.tooSoon, { statusCode: 429 });
-    await repo.clearChallenges(tx, user.id, 'DUO', 'SIGN_IN', now);
     return repo.insertChallenge(tx, {
       userId: user.id,
       sessionId: session.id,
@@ -108,6 +107,13 @@ export const startPush = async ({
     throw duoFailure(error, log, true);
   }
   await repo.setChallengeTxid(db, challengeId, txid);
+  await repo.clearChallenges(db, {
+    userId: user.id,
+    type: 'DUO',
+    purpose: 'SIGN_IN',
+    now,
+    keepId: challengeId,
+  });
   await insertActivity(db, activity(user, 'auth.mfa.duo.push', 'Duo push sent'));
   return { txid };
 };

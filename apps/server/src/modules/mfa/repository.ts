@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { mfaChallenges, mfaFactors, mfaRecoveryCodes, users } from '../../db/schema.ts';
 
@@ -141,19 +141,26 @@ export const lastChallengeAt = async (db: DbOrTx, userId: number, type: string) 
   return row?.createdAt;
 };
 
-/** The user's earlier challenges of this type and purpose go (the newest code replaces them), and any expired one. */
+/**
+ * After a new code or push went out: the user's earlier challenges of this type and purpose go (the newest
+ * replaces them), and any expired one.
+ */
 export const clearChallenges = async (
   db: DbOrTx,
-  userId: number,
-  type: string,
-  purpose: string,
-  now: Date,
+  {
+    userId,
+    type,
+    purpose,
+    now,
+    keepId,
+  }: { userId: number; type: string; purpose: string; now: Date; keepId: number },
 ) => {
   await db
     .delete(mfaChallenges)
     .where(
       and(
         eq(mfaChallenges.userId, userId),
+        ne(mfaChallenges.id, keepId),
         or(
           and(eq(mfaChallenges.type, type), eq(mfaChallenges.purpose, purpose)),
           lt(mfaChallenges.expiresAt, now),

@@ -78,7 +78,6 @@ const sendCode = async ({
     if (last && now.getTime() - last.getTime() < config.smsResendSeconds * 1000)
       throw new DomainError('RATE_LIMITED', mfaMessages.tooSoon, { statusCode: 429 });
     await before?.(tx);
-    await repo.clearChallenges(tx, user.id, 'SMS_OTP', purpose, now);
     return repo.insertChallenge(tx, {
       userId: user.id,
       sessionId,
