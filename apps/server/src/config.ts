@@ -72,7 +72,7 @@ export type Config = {
   smsApiUrl: string;
   smsAccountSid: string | undefined;
   smsAuthToken: string | undefined;
-  /** The sending number (E.164) or a Messaging Service's id. */
+  /** The sending number (E.164), or an alphanumeric sender ID where the destination allows one. */
   smsFrom: string | undefined;
   /** A user is sent at most one text-message code per this many seconds. */
   smsResendSeconds: number;
