@@ -234,6 +234,17 @@ const matrix: Record<string, Entry> = {
     ok: [401],
     own: async () => ({ url: '/auth/mfa/webauthn/options' }),
   },
+  // The sign-in's SMS code and Duo push need the MFA-pending cookie: 401 for everyone, after the route ran.
+  'POST /auth/mfa/sms/send': {
+    noSession: 'public',
+    ok: [401],
+    own: async () => ({ url: '/auth/mfa/sms/send' }),
+  },
+  'POST /auth/mfa/duo/push': {
+    noSession: 'public',
+    ok: [401],
+    own: async () => ({ url: '/auth/mfa/duo/push' }),
+  },
 
   // ---------------------------------------------------------------- session
   'GET /auth/me': get(() => '/auth/me'),
@@ -273,6 +284,16 @@ const matrix: Record<string, Entry> = {
       },
     }),
   },
+  // SMS and Duo are not configured on the matrix's server: 409, past authorization.
+  'POST /auth/mfa/sms/setup': {
+    ok: [409],
+    own: async () => ({ url: '/auth/mfa/sms/setup', body: { phone: '+15551234567' } }),
+  },
+  'POST /auth/mfa/sms/confirm': {
+    ok: [409],
+    own: async () => ({ url: '/auth/mfa/sms/confirm', body: { code: '000000' } }),
+  },
+  'POST /auth/mfa/duo/enable': { ok: [409], own: async () => ({ url: '/auth/mfa/duo/enable' }) },
   // No factor yet: nothing to stand in for (409), past authorization.
   'POST /auth/mfa/recovery-codes': { ok: [409], own: async () => ({ url: '/auth/mfa/recovery-codes' }) },
   'DELETE /auth/mfa/factors/:factorId': {

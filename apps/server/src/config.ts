@@ -63,6 +63,38 @@ export type Config = {
   metricsPort: number | undefined;
   /** The address of that listener; loopback unless told otherwise. */
   metricsHost: string;
+  /**
+   * How second-factor text messages go out: `twilio` (Twilio's Messages API), `log` (the code is written
+   * to the server log: development only, and only when chosen), or unset (no SMS factor on this server).
+   */
+  smsSender: 'twilio' | 'log' | undefined;
+  /** Twilio's API root (a test server's address in tests). */
+  smsApiUrl: string;
+  smsAccountSid: string | undefined;
+  smsAuthToken: string | undefined;
+  /** The sending number (E.164), or an alphanumeric sender ID where the destination allows one. */
+  smsFrom: string | undefined;
+  /** A user is sent at most one text-message code per this many seconds. */
+  smsResendSeconds: number;
+  /** How long a request to the SMS provider may take. */
+  smsTimeoutMs: number;
+  /** Duo Auth API: the API hostname (`api-xxxxxxxx.duosecurity.com`), integration key and secret key. */
+  duoApiHost: string | undefined;
+  duoIntegrationKey: string | undefined;
+  duoSecretKey: string | undefined;
+  /** Allows an `http://` DUO_API_HOST: a local test server only, never Duo's. */
+  duoAllowHttp: boolean;
+  /** How long a request to Duo may take; a host that does not answer in time is an error (503). */
+  duoTimeoutMs: number;
+  /** A user is sent at most one Duo push per this many seconds. */
+  duoPushIntervalSeconds: number;
+};
+
+const smsSenderOf = (value: string | undefined): Config['smsSender'] => {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '') return undefined;
+  if (text === 'twilio' || text === 'log') return text;
+  throw new Error(`SMS_SENDER must be twilio or log (or unset), not ${JSON.stringify(value)}`);
 };
 
 /** TRUST_PROXY: unset, `0` or `false` is off; `1` or `true` trusts every hop; else the proxies' addresses. */
@@ -124,4 +156,17 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   metricsToken: env.METRICS_TOKEN || undefined,
   metricsPort: env.METRICS_PORT ? num(env.METRICS_PORT, 0) : undefined,
   metricsHost: env.METRICS_HOST || '127.0.0.1',
+  smsSender: smsSenderOf(env.SMS_SENDER),
+  smsApiUrl: env.SMS_API_URL || 'https://api.twilio.com',
+  smsAccountSid: env.SMS_ACCOUNT_SID || undefined,
+  smsAuthToken: env.SMS_AUTH_TOKEN || undefined,
+  smsFrom: env.SMS_FROM || undefined,
+  smsResendSeconds: num(env.SMS_RESEND_SECONDS, 30),
+  smsTimeoutMs: num(env.SMS_TIMEOUT_MS, 10_000),
+  duoApiHost: env.DUO_API_HOST || undefined,
+  duoIntegrationKey: env.DUO_INTEGRATION_KEY || undefined,
+  duoSecretKey: env.DUO_SECRET_KEY || undefined,
+  duoAllowHttp: env.DUO_ALLOW_HTTP === '1' || env.DUO_ALLOW_HTTP?.toLowerCase() === 'true',
+  duoTimeoutMs: num(env.DUO_TIMEOUT_MS, 10_000),
+  duoPushIntervalSeconds: num(env.DUO_PUSH_INTERVAL_SECONDS, 30),
 });

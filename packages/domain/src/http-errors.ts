@@ -10,13 +10,24 @@ export const errorCodes = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   MFA_REQUIRED: 401,
+  /** A second factor's code that is wrong, expired or used already. */
+  INVALID_MFA_CODE: 401,
   FORBIDDEN: 403,
   ORIGIN_REFUSED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A Duo push the user has not answered yet: ask again. */
+  DUO_PENDING: 409,
+  /** A one-time password link that expired or was used. */
+  LINK_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** SMS or Duo refused the request (the server's settings). */
+  SMS_FAILED: 502,
+  DUO_FAILED: 502,
+  /** Duo did not answer in time. */
+  DUO_UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof errorCodes;
 

@@ -13,6 +13,12 @@ export const RECOVERY_CODE_COUNT = 10;
 export const TOTP_TOLERANCE_SECONDS = 30;
 /** The issuer shown in authenticator apps. */
 export const TOTP_ISSUER = 'RMM Console';
+/** A text-message code works for this long, once. */
+export const SMS_CODE_TTL_SECONDS = 300;
+/** Wrong entries of one text-message code before it is spent (a new one must be sent). */
+export const SMS_CODE_MAX_ATTEMPTS = 5;
+/** A Duo push answered within this long signs in (Duo itself gives up on a push after 60 s). */
+export const DUO_PUSH_TTL_SECONDS = 300;
 
 /** Security keys (WebAuthn, `U2F_TOKEN`): the name browsers show, and how long a challenge is good for. */
 export const WEBAUTHN_RP_NAME = 'RMM Console';
@@ -22,7 +28,10 @@ export const U2F_RESPONSE_MAX_LENGTH = 16_384;
 /** Other codes (TOTP, SMS, recovery) are short. */
 export const MFA_CODE_MAX_LENGTH = 64;
 
-/** What `POST /auth/mfa/verify` takes: a factor type, or a recovery code. */
+/**
+ * What `POST /auth/mfa/verify` takes: a factor type, or a recovery code. `code` is the 6-digit code for
+ * TOTP and SMS_OTP, the recovery code, or for DUO the `txid` that `POST /auth/mfa/duo/push` answered.
+ */
 export const mfaVerifyTypes = [...mfaTypes, 'RECOVERY_CODE'] as const;
 export const MfaVerifyType = z.enum(mfaVerifyTypes);
 export type MfaVerifyType = z.infer<typeof MfaVerifyType>;
@@ -42,7 +51,29 @@ export const mfaMessages = {
   securityKeyNotStarted: 'Start adding the security key again: its request has expired or was already used.',
   securityKeyAlreadyRegistered: 'This security key is already registered.',
   noSecurityKey: 'No security key is set up for your account.',
+  invalidPhone: 'Enter the phone number in international format, like +15551234567.',
+  smsNotConfigured: 'SMS is not configured on this server',
+  smsAlreadyEnrolled: 'A phone is already set up for text messages. Remove it first to set up another.',
+  smsSetupNotStarted: 'Start the text message setup again: its code has expired or was replaced.',
+  smsSendFailed: 'The text message could not be sent. Try again later, or use another factor.',
+  tooSoon: 'Wait a little before asking for another one.',
+  duoNotConfigured: 'Duo is not configured on this server',
+  duoAlreadyEnrolled: 'Duo is already set up for your account.',
+  duoUnavailable: 'Duo did not answer. Try again later, or use another factor.',
+  invalidDuoTransaction: 'Start a Duo push first.',
 } as const;
+
+/** E.164: a plus, a country code and the number, at most 15 digits (spaces, dots, dashes and brackets are dropped). */
+export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
+export const normalizePhone = (text: string) => text.replace(/[\s().-]/g, '');
+export const PhoneNumber = z
+  .string()
+  .max(40)
+  .transform(normalizePhone)
+  .refine((phone) => E164_PATTERN.test(phone), { message: mfaMessages.invalidPhone });
+
+/** A Duo transaction id (`txid`, a UUID in Duo's answers). */
+export const DUO_TXID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
 export const MfaVerifyRequest = z
   .object({ type: MfaVerifyType, code: z.string().max(U2F_RESPONSE_MAX_LENGTH) })
@@ -61,6 +92,8 @@ export const MfaVerifyRequest = z
     } else if (value.type === 'TOTP' || value.type === 'SMS_OTP') {
       const result = checkMfaCode(value.code);
       if (!result.ok) context.addIssue({ code: 'custom', path: ['code'], message: result.message });
+    } else if (value.type === 'DUO' && !DUO_TXID_PATTERN.test(value.code)) {
+      context.addIssue({ code: 'custom', path: ['code'], message: mfaMessages.invalidDuoTransaction });
     } else if (
       value.type === 'RECOVERY_CODE' &&
       !RECOVERY_CODE_PATTERN.test(normalizeRecoveryCode(value.code))
@@ -162,3 +195,28 @@ export const WebAuthnOptionsResponse = z.looseObject({
   timeout: z.number().optional(),
 });
 export type WebAuthnOptionsResponse = z.infer<typeof WebAuthnOptionsResponse>;
+/** `POST /auth/mfa/sms/setup`: the phone to text a first code to. */
+export const SmsSetupRequest = z.object({ phone: PhoneNumber }).strict();
+export type SmsSetupRequest = z.input<typeof SmsSetupRequest>;
+
+/** Without a label, the factor is named after the phone: `Text message to +•••••••4567`. */
+export const SmsConfirmRequest = z
+  .object({ code: MfaCode, label: z.string().trim().max(100).optional() })
+  .strict();
+export type SmsConfirmRequest = z.input<typeof SmsConfirmRequest>;
+
+/** A code was sent (setup, or `POST /auth/mfa/sms/send` at sign-in): to which phone, shown masked. */
+export const SmsSentResponse = z.object({
+  sentTo: z.string(),
+  expiresInSeconds: z.number().int(),
+  resendAfterSeconds: z.number().int(),
+});
+export type SmsSentResponse = z.infer<typeof SmsSentResponse>;
+
+/** `POST /auth/mfa/duo/push`: the push's transaction, to send to `POST /auth/mfa/verify` as `{type: 'DUO', code: txid}`. */
+export const DuoPushResponse = z.object({ txid: z.string() });
+export type DuoPushResponse = z.infer<typeof DuoPushResponse>;
+
+/** `+•••••••4567`: the last four digits. */
+export const maskPhone = (phone: string) =>
+  phone.length <= 5 ? phone : `${phone.slice(0, 1)}${'•'.repeat(phone.length - 5)}${phone.slice(-4)}`;

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { mfaChallenges, mfaFactors, mfaRecoveryCodes } from '../../db/schema.ts';
+import { mfaChallenges, mfaFactors, mfaRecoveryCodes, mfaSentCodes, users } from '../../db/schema.ts';
 
 /** Queries of second factors and recovery codes. */
 
@@ -27,7 +27,37 @@ export const replacePendingTotp = async (db: DbOrTx, userId: number, secretEncry
   await db.insert(mfaFactors).values({ userId, type: 'TOTP', secretEncrypted });
 };
 
-export const confirmFactor = async (db: DbOrTx, id: number, label: string, step: number) => {
+/** A new pending phone replaces an earlier pending one; a confirmed one stays (the caller refuses). */
+export const replacePendingSms = async (db: DbOrTx, userId: number, phoneEncrypted: string) => {
+  await db
+    .delete(mfaFactors)
+    .where(
+      and(eq(mfaFactors.userId, userId), eq(mfaFactors.type, 'SMS_OTP'), isNull(mfaFactors.confirmedAt)),
+    );
+  const [row] = await db
+    .insert(mfaFactors)
+    .values({ userId, type: 'SMS_OTP', secretEncrypted: phoneEncrypted })
+    .returning();
+  return row!;
+};
+
+/** A factor confirmed at once (Duo: Duo itself checked the enrolment). */
+export const insertConfirmedFactor = async (db: DbOrTx, userId: number, type: string, label: string) => {
+  await db
+    .delete(mfaFactors)
+    .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.type, type), isNull(mfaFactors.confirmedAt)));
+  const [row] = await db
+    .insert(mfaFactors)
+    .values({ userId, type, label, confirmedAt: sql`now()` })
+    .returning();
+  return row!;
+};
+
+export const touchFactor = async (db: DbOrTx, id: number) => {
+  await db.update(mfaFactors).set({ lastUsedAt: sql`now()` }).where(eq(mfaFactors.id, id));
+};
+
+export const confirmFactor = async (db: DbOrTx, id: number, label: string, step: number | null) => {
   const [row] = await db
     .update(mfaFactors)
     .set({ confirmedAt: sql`now()`, label, lastUsedStep: step, lastUsedAt: sql`now()` })
@@ -197,5 +227,116 @@ export const useSecurityKey = async (db: DbOrTx, id: number, signCount: number) 
       ),
     )
     .returning({ id: mfaFactors.id });
+  return rows.length === 1;
+};
+
+// ---------------------------------------------------------------- sent codes (SMS codes, Duo pushes)
+
+/**
+ * Holds the user's row until the transaction ends: two server processes asked for a code at once take
+ * turns, so the second sees the first one's challenge (at most one per interval).
+ */
+export const lockUser = async (tx: DbOrTx, userId: number) => {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+};
+
+export const lastSentCodeAt = async (db: DbOrTx, userId: number, type: string) => {
+  const [row] = await db
+    .select({ createdAt: mfaSentCodes.createdAt })
+    .from(mfaSentCodes)
+    .where(and(eq(mfaSentCodes.userId, userId), eq(mfaSentCodes.type, type)))
+    .orderBy(desc(mfaSentCodes.createdAt))
+    .limit(1);
+  return row?.createdAt;
+};
+
+/**
+ * After a new code or push went out: the user's earlier challenges of this type and purpose go (the newest
+ * replaces them), and any expired one.
+ */
+export const clearSentCodes = async (
+  db: DbOrTx,
+  {
+    userId,
+    type,
+    purpose,
+    now,
+    keepId,
+  }: { userId: number; type: string; purpose: string; now: Date; keepId: number },
+) => {
+  await db
+    .delete(mfaSentCodes)
+    .where(
+      and(
+        eq(mfaSentCodes.userId, userId),
+        ne(mfaSentCodes.id, keepId),
+        or(
+          and(eq(mfaSentCodes.type, type), eq(mfaSentCodes.purpose, purpose)),
+          lt(mfaSentCodes.expiresAt, now),
+        ),
+      ),
+    );
+};
+
+export const insertSentCode = async (db: DbOrTx, values: typeof mfaSentCodes.$inferInsert) => {
+  const [row] = await db.insert(mfaSentCodes).values(values).returning({ id: mfaSentCodes.id });
+  return row!.id;
+};
+
+export const deleteSentCode = async (db: DbOrTx, id: number) => {
+  await db.delete(mfaSentCodes).where(eq(mfaSentCodes.id, id));
+};
+
+export const setSentCodeTxid = async (db: DbOrTx, id: number, txid: string) => {
+  await db.update(mfaSentCodes).set({ txid }).where(eq(mfaSentCodes.id, id));
+};
+
+type Live = { userId: number; type: string; purpose: string; sessionId: string | null; now: Date };
+
+/** A live challenge: not used, not expired, not out of attempts, of this session (or of none: enrolment). */
+const live = ({ userId, type, purpose, sessionId, now }: Live, maxAttempts: number) =>
+  and(
+    eq(mfaSentCodes.userId, userId),
+    eq(mfaSentCodes.type, type),
+    eq(mfaSentCodes.purpose, purpose),
+    sessionId === null ? isNull(mfaSentCodes.sessionId) : eq(mfaSentCodes.sessionId, sessionId),
+    isNull(mfaSentCodes.usedAt),
+    gt(mfaSentCodes.expiresAt, now),
+    lt(mfaSentCodes.attempts, maxAttempts),
+  );
+
+/** Uses a code once: one statement, so two server processes given the same code cannot both accept it. */
+export const useCode = async (db: DbOrTx, where: Live, codeHash: string, maxAttempts: number) => {
+  const rows = await db
+    .update(mfaSentCodes)
+    .set({ usedAt: where.now })
+    .where(and(live(where, maxAttempts), eq(mfaSentCodes.codeHash, codeHash)))
+    .returning({ id: mfaSentCodes.id });
+  return rows.length === 1;
+};
+
+/** A wrong code: one more attempt on the live code (at the limit, it is spent). */
+export const countWrongCode = async (db: DbOrTx, where: Live, maxAttempts: number) => {
+  await db
+    .update(mfaSentCodes)
+    .set({ attempts: sql`${mfaSentCodes.attempts} + 1` })
+    .where(live(where, maxAttempts));
+};
+
+export const findLiveTxid = async (db: DbOrTx, where: Live, txid: string) => {
+  const [row] = await db
+    .select({ id: mfaSentCodes.id })
+    .from(mfaSentCodes)
+    .where(and(live(where, 2_147_483_647), eq(mfaSentCodes.txid, txid)));
+  return row;
+};
+
+/** Marks a challenge used, once (answers false when another request used it first). */
+export const useSentCode = async (db: DbOrTx, id: number, now: Date) => {
+  const rows = await db
+    .update(mfaSentCodes)
+    .set({ usedAt: now })
+    .where(and(eq(mfaSentCodes.id, id), isNull(mfaSentCodes.usedAt)))
+    .returning({ id: mfaSentCodes.id });
   return rows.length === 1;
 };

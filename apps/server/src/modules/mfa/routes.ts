@@ -1,10 +1,14 @@
 import {
+  DuoPushResponse,
   FactorParam,
   IdParam,
   MfaStatus,
   MfaVerifyRequest,
   OkResponse,
   RecoveryCodesResponse,
+  SmsConfirmRequest,
+  SmsSentResponse,
+  SmsSetupRequest,
   TotpConfirmRequest,
   TotpConfirmResponse,
   TotpSetupResponse,
@@ -15,7 +19,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { MFA_COOKIE } from '../auth/service.ts';
+import * as duoService from './duo-service.ts';
 import * as service from './service.ts';
+import { smsSenderOf } from './sms.ts';
+import * as smsService from './sms-service.ts';
 import { relyingPartyOf } from './webauthn.ts';
 
 const tags = ['mfa'];
@@ -25,6 +32,10 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   const isSecure = app.config.publicUrl?.startsWith('https://') ?? false;
   /** Security keys sign for PUBLIC_URL's host name (or the request's, when unset). */
   const rpOf = (request: FastifyRequest) => relyingPartyOf(app.config, request);
+  // Unset settings: no SMS or Duo factor (their routes answer 409); incomplete ones stop the server here.
+  const sender = smsSenderOf(app.config, app.log);
+  const duo = duoService.duoClientOf(app.config);
+  const sms = { db: app.db, config: app.config, secretKey: app.secretKey, sender, log: app.log };
 
   app.post(
     '/auth/mfa/verify',
@@ -38,7 +49,9 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'The second step of sign-in: a code of one of the factors (or a recovery code) makes the session',
+          'The second step of sign-in: a code of one of the factors (or a recovery code) makes the session. ' +
+          "DUO: `code` is the push's txid; while the user has not answered, 409 DUO_PENDING (ask again); " +
+          'Duo not answering is 503 DUO_UNAVAILABLE',
         body: MfaVerifyRequest,
         response: { 200: OkResponse },
       },
@@ -48,6 +61,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         config: app.config,
         secretKey: app.secretKey,
+        duo,
+        log: request.log,
         pendingToken: request.cookies[MFA_COOKIE],
         input: request.body,
         meta: { ip: request.ip, userAgent: request.headers['user-agent'] },
@@ -85,6 +100,50 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       service.securityKeyOptions({
         db: app.db,
         rp: rpOf(request),
+        pendingToken: request.cookies[MFA_COOKIE],
+      }),
+  );
+
+  app.post(
+    '/auth/mfa/sms/send',
+    {
+      config: {
+        access: 'public', // the MFA-pending cookie, read by the service
+        activity: 'auth.mfa.sms.send',
+        rateLimit: { max: app.config.loginRatePerMinute, timeWindow: 60_000 },
+      },
+      schema: {
+        tags,
+        summary:
+          "Sign-in: text a fresh code to the pending user's phone (at most one per SMS_RESEND_SECONDS)",
+        response: { 200: SmsSentResponse },
+      },
+    },
+    async (request) =>
+      smsService.sendSignInCode({ ...sms, log: request.log, pendingToken: request.cookies[MFA_COOKIE] }),
+  );
+
+  app.post(
+    '/auth/mfa/duo/push',
+    {
+      config: {
+        access: 'public', // the MFA-pending cookie, read by the service
+        activity: 'auth.mfa.duo.push',
+        rateLimit: { max: app.config.loginRatePerMinute, timeWindow: 60_000 },
+      },
+      schema: {
+        tags,
+        summary:
+          "Sign-in: a Duo push to the pending user's device; its txid goes to POST /auth/mfa/verify as {type: 'DUO', code}",
+        response: { 200: DuoPushResponse },
+      },
+    },
+    async (request) =>
+      duoService.startPush({
+        db: app.db,
+        config: app.config,
+        duo,
+        log: request.log,
         pendingToken: request.cookies[MFA_COOKIE],
       }),
   );
@@ -165,6 +224,61 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         rp: rpOf(request),
         input: request.body,
       }),
+  );
+
+  app.post(
+    '/auth/mfa/sms/setup',
+    {
+      config: {
+        access: 'authenticated',
+        activity: 'auth.mfa.sms.setup',
+        rateLimit: { max: app.config.loginRatePerMinute, timeWindow: 60_000 },
+      },
+      schema: {
+        tags,
+        summary:
+          'Start setting up text messages: a first code is sent to the phone (E.164, stored encrypted)',
+        body: SmsSetupRequest,
+        response: { 200: SmsSentResponse },
+      },
+    },
+    async (request) =>
+      smsService.setupSms({ ...sms, log: request.log, actor: actorOf(request), input: request.body }),
+  );
+
+  app.post(
+    '/auth/mfa/sms/confirm',
+    {
+      config: { access: 'authenticated', activity: 'auth.mfa.sms.enable' },
+      schema: {
+        tags,
+        summary:
+          "Turn text messages on with the code sent to the phone (the first factor's recovery codes come with it)",
+        body: SmsConfirmRequest,
+        response: { 200: TotpConfirmResponse },
+      },
+    },
+    async (request) =>
+      smsService.confirmSms({
+        db: app.db,
+        secretKey: app.secretKey,
+        actor: actorOf(request),
+        input: request.body,
+      }),
+  );
+
+  app.post(
+    '/auth/mfa/duo/enable',
+    {
+      config: { access: 'authenticated', activity: 'auth.mfa.duo.enable' },
+      schema: {
+        tags,
+        summary:
+          "Turn Duo on: Duo's preauth must know the account (its email) and be ready to authenticate it",
+        response: { 200: TotpConfirmResponse },
+      },
+    },
+    async (request) => duoService.enableDuo({ db: app.db, duo, log: request.log, actor: actorOf(request) }),
   );
 
   app.post(

@@ -47,6 +47,9 @@ export const mfaFactors = pgTable(
     // One authenticator app per user (a pending setup is replaced by the next one).
     uniqueIndex('mfa_factors_one_totp').on(t.userId).where(sql`${t.type} = 'TOTP'`),
     uniqueIndex('mfa_factors_credential_id').on(t.credentialId),
+    // One phone and one Duo enrolment per user (a pending phone is replaced by the next setup).
+    uniqueIndex('mfa_factors_one_sms').on(t.userId).where(sql`${t.type} = 'SMS_OTP'`),
+    uniqueIndex('mfa_factors_one_duo').on(t.userId).where(sql`${t.type} = 'DUO'`),
   ],
 );
 
@@ -93,5 +96,39 @@ export const mfaChallenges = pgTable(
     uniqueIndex('mfa_challenges_challenge').on(t.challenge),
     index('mfa_challenges_user_idx').on(t.userId),
     index('mfa_challenges_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * What a second factor sent out and waits for: a text-message code (stored as an HMAC, never in clear)
+ * or a Duo push's transaction id. In the database, so that any server process can check it, and each is
+ * used once (one conditional update). A sign-in's challenge belongs to its MFA-pending session and goes
+ * with it; an enrolment's (`purpose` ENROL) belongs to the signed-in user.
+ */
+export const mfaSentCodes = pgTable(
+  'mfa_sent_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    /** SMS_OTP or DUO. */
+    type: text('type').notNull(),
+    /** SIGN_IN or ENROL. */
+    purpose: text('purpose').notNull(),
+    /** SMS_OTP: HMAC-SHA256 of the code with the server's secret key. */
+    codeHash: text('code_hash'),
+    /** DUO: the push's transaction id. */
+    txid: text('txid'),
+    /** Wrong entries so far; at SMS_CODE_MAX_ATTEMPTS the code is spent. */
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mfa_sent_codes_user_idx').on(t.userId, t.type),
+    index('mfa_sent_codes_session_idx').on(t.sessionId),
   ],
 );

@@ -1,16 +1,13 @@
-import { randomInt } from 'node:crypto';
 import {
-  type MfaFactor,
-  type MfaStatus,
   type MfaVerifyRequest,
   mfaMessages,
   normalizeRecoveryCode,
-  RECOVERY_CODE_COUNT,
   TOTP_ISSUER,
   TOTP_TOLERANCE_SECONDS,
   type TotpConfirmRequest,
   type WebAuthnRegisterRequest,
 } from '@rmm/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -22,61 +19,20 @@ import { insertActivity } from '../activities/repository.ts';
 import * as authRepo from '../auth/repository.ts';
 import { type LoginMeta, startSession } from '../auth/service.ts';
 import { getUser } from '../users/service.ts';
+import type { DuoClient } from './duo-client.ts';
+import { checkPush } from './duo-service.ts';
 import * as repo from './repository.ts';
+import { activity, invalidCode, issueRecoveryCodes, pendingSignIn, statusOf, toFactor } from './shared.ts';
+import { checkSignInCode } from './sms-service.ts';
 import * as webauthn from './webauthn.ts';
+
+export { statusOf };
 
 /**
  * Second factors: enrolment from one's own account, verification at sign-in (the MFA-pending session
  * becomes a session), and an administrator's reset. Secrets are encrypted at rest; codes are refused a
  * second time (TOTP steps and recovery codes are spent in one conditional statement).
  */
-
-type Row = Awaited<ReturnType<typeof repo.listConfirmedFactors>>[number];
-
-const toFactor = (row: Row): MfaFactor => ({
-  id: row.id,
-  type: row.type as MfaFactor['type'],
-  label: row.label,
-  createdAt: row.createdAt.toISOString(),
-  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-});
-
-const activity = (
-  actor: { id: number; email: string },
-  action: string,
-  detail: string | null,
-  userId = actor.id,
-) => ({
-  actorId: actor.id,
-  actorName: actor.email,
-  action,
-  targetType: 'user',
-  targetId: userId,
-  outcome: 'SUCCESS' as const,
-  detail,
-});
-
-export const statusOf = async (db: DbOrTx, userId: number): Promise<MfaStatus> => ({
-  factors: (await repo.listConfirmedFactors(db, userId)).map(toFactor),
-  recoveryCodesLeft: await repo.countRecoveryCodesLeft(db, userId),
-});
-
-/** Ten codes like `abcd-efgh-jk`, from letters and digits that are hard to confuse. */
-const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const newRecoveryCode = () => {
-  const chars = Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
-};
-
-const issueRecoveryCodes = async (tx: DbOrTx, userId: number) => {
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await repo.replaceRecoveryCodes(
-    tx,
-    userId,
-    codes.map((code) => sha256(code)),
-  );
-  return codes;
-};
 
 type Own = { db: Db; actor: Actor; secretKey: Buffer };
 
@@ -90,9 +46,6 @@ export const setupTotp = async ({ db, actor, secretKey }: Own) => {
   });
   return { secret, otpauthUrl: generateURI({ issuer: TOTP_ISSUER, label: actor.email, secret }) };
 };
-
-const invalidCode = (activityWritten = false) =>
-  new DomainError('INVALID_MFA_CODE', mfaMessages.invalidCode, { statusCode: 401, activityWritten });
 
 /** A TOTP code of the current step or a neighbouring one, later than the last one accepted: its step. */
 const checkTotp = async (secret: string, code: string, lastUsedStep: number | null) => {
@@ -169,14 +122,6 @@ export const registerSecurityKey = async ({
   });
 };
 
-/** The MFA-pending session of a sign-in's cookie, or 401 MFA_REQUIRED. */
-const pendingSignIn = async (db: Db, pendingToken: string | undefined) => {
-  const found = pendingToken ? await authRepo.findLiveSessionUser(db, sha256(pendingToken)) : undefined;
-  if (found?.session.kind !== 'MFA_PENDING')
-    throw new DomainError('MFA_REQUIRED', mfaMessages.noPendingSignIn);
-  return found;
-};
-
 /** Options to sign in with a security key: for the pending user's keys, the challenge bound to that sign-in. */
 export const securityKeyOptions = async ({
   db,
@@ -188,7 +133,6 @@ export const securityKeyOptions = async ({
   pendingToken: string | undefined;
 }) => {
   const { session, user } = await pendingSignIn(db, pendingToken);
-  if (user.lockedUntil && user.lockedUntil > new Date()) throw new DomainError('RATE_LIMITED');
   return webauthn.authenticationOptions({ db, rp, userId: user.id, sessionId: session.id });
 };
 
@@ -258,6 +202,8 @@ export const verifySecondFactor = async ({
   db,
   config,
   secretKey,
+  duo,
+  log,
   pendingToken,
   input,
   meta,
@@ -266,6 +212,8 @@ export const verifySecondFactor = async ({
   db: Db;
   config: Config;
   secretKey: Buffer;
+  duo: DuoClient | undefined;
+  log: FastifyBaseLogger;
   pendingToken: string | undefined;
   input: z.output<typeof MfaVerifyRequest>;
   meta: LoginMeta;
@@ -273,7 +221,6 @@ export const verifySecondFactor = async ({
 }) => {
   const found = await pendingSignIn(db, pendingToken);
   const { user } = found;
-  if (user.lockedUntil && user.lockedUntil > new Date()) throw new DomainError('RATE_LIMITED');
 
   const accepted = await (async () => {
     if (input.type === 'TOTP') {
@@ -296,7 +243,17 @@ export const verifySecondFactor = async ({
         sessionId: found.session.id,
         code: input.code,
       });
-    return false; // SMS and Duo arrive in later steps of issue 14
+    if (input.type === 'SMS_OTP')
+      return checkSignInCode({
+        db,
+        secretKey,
+        userId: user.id,
+        sessionId: found.session.id,
+        code: input.code,
+      });
+    if (input.type === 'DUO')
+      return checkPush({ db, duo, log, user, sessionId: found.session.id, txid: input.code });
+    return false;
   })();
 
   if (!accepted) {
