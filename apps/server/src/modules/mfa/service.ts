@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { decryptSecret, encryptSecret, sha256 } from '../../lib/crypto.ts';
 import { conflict, DomainError, forbidden } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
