@@ -13,6 +13,18 @@ export const accountStrings = {
   'account.factor.added': 'Added',
   'account.factor.lastUsed': 'Last used',
   'account.setupTotp': 'Set up authenticator app',
+  'account.addFactor': 'Add a second factor',
+  'account.keyAdd': 'Add a security key',
+  'account.keyTitle': 'Add a security key',
+  'account.keyIntro':
+    'Your browser asks you to insert or touch the key. Several keys can be added (a spare one is a good idea).',
+  'account.keyAdded': 'Security key added',
+  'account.smsTitle': 'Set up text messages',
+  'account.smsPhone': 'Mobile phone number',
+  'account.smsPhoneHelp': 'In international format, with the country code.',
+  'account.smsEnabled': 'Text messages are on',
+  'account.duoEnable': 'Turn on Duo',
+  'account.duoEnabled': 'Duo is on',
   'account.totpTitle': 'Set up an authenticator app',
   'account.totpScan':
     'Scan this code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password), then enter the 6-digit code it shows.',

@@ -34,3 +34,7 @@ export const useTotpSetupMutation = () => useMfaChange(authApi.totpSetup);
 export const useTotpConfirmMutation = () => useMfaChange(authApi.totpConfirm);
 export const useRecoveryCodesMutation = () => useMfaChange(authApi.recoveryCodes);
 export const useRemoveFactorMutation = () => useMfaChange(authApi.removeFactor);
+export const useSecurityKeyRegisterMutation = () => useMfaChange(authApi.securityKeyRegister);
+export const useSmsSetupMutation = () => useMfaChange(authApi.smsSetup);
+export const useSmsConfirmMutation = () => useMfaChange(authApi.smsConfirm);
+export const useDuoEnableMutation = () => useMfaChange(authApi.duoEnable);

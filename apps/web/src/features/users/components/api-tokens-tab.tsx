@@ -216,15 +216,23 @@ const NewApiTokenModal = ({
                 </Text>
               )}
             </Stack>
-            <QueryState query={role}>
-              {() => (
-                <PermissionMatrix
-                  permissions={offered}
-                  value={form.values.permissions}
-                  onChange={(value) => form.setFieldValue('permissions', value)}
-                />
-              )}
-            </QueryState>
+            {isSelf ? (
+              <PermissionMatrix
+                permissions={offered}
+                value={form.values.permissions}
+                onChange={(value) => form.setFieldValue('permissions', value)}
+              />
+            ) : (
+              <QueryState query={role}>
+                {() => (
+                  <PermissionMatrix
+                    permissions={offered}
+                    value={form.values.permissions}
+                    onChange={(value) => form.setFieldValue('permissions', value)}
+                  />
+                )}
+              </QueryState>
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 {t('common.cancel')}
