@@ -39,7 +39,7 @@ const newTechnician = async ({
   await tech.getByLabel(/^Confirm password/).fill(PASSWORD);
   await tech.getByRole('button', { name: 'Set password and sign in' }).click();
   await expect(tech.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  return { email, context, tech };
+  return { email, name: `Fox Mulder ${stamp}`, context, tech };
 };
 
 const signInAs = async (tech: Page, email: string) => {
@@ -119,7 +119,7 @@ test('a technician adds a security key (Chromium virtual authenticator) and sign
   pageErrors,
 }) => {
   test.setTimeout(90_000);
-  const { email, context, tech } = await newTechnician({ page, browser, baseURL: baseURL! });
+  const { email, name, context, tech } = await newTechnician({ page, browser, baseURL: baseURL! });
   // A virtual USB security key that is present and verifies the user (DevTools' WebAuthn domain).
   const cdp = await context.newCDPSession(tech);
   await cdp.send('WebAuthn.enable');
@@ -147,6 +147,16 @@ test('a technician adds a security key (Chromium virtual authenticator) and sign
   await signInAs(tech, email);
   await expect(tech.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
   await tech.getByRole('button', { name: 'Use security key' }).click();
+  await expect(tech.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+  // The key is lost: an administrator resets the technician's second factors; the password is enough again.
+  await page.goto(`/administration/users/technicians?search=${encodeURIComponent(email)}`);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByText('Security key (Blue key)')).toBeVisible();
+  await page.getByRole('button', { name: 'Reset second factors' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reset second factors' }).click();
+  await expect(page.getByText('No second factor: the password alone signs in.')).toBeVisible();
+  await signInAs(tech, email);
   await expect(tech.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await context.close();
   expect(pageErrors).toEqual([]);

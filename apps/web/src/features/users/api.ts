@@ -12,6 +12,7 @@ import type {
   ListContactsResponse,
   ListRolesResponse,
   ListUsersResponse,
+  MfaStatus,
   PasswordLink,
   Role,
   RoleType,
@@ -52,6 +53,8 @@ export const usersApi = {
   removeUser: (id: number) => apiRequest<Ok>('DELETE', apiPaths.user(id)),
   resendInvitation: (id: number) => apiRequest<PasswordLink>('POST', apiPaths.userInvitation(id)),
   resetPassword: (id: number) => apiRequest<PasswordLink>('POST', apiPaths.userPasswordReset(id)),
+  mfa: (id: number) => apiRequest<MfaStatus>('GET', apiPaths.userMfa(id)),
+  resetMfa: (id: number) => apiRequest<Ok>('DELETE', apiPaths.userMfa(id)),
 
   sessions: (userId: number) => apiRequest<UserSession[]>('GET', apiPaths.userSessions(userId)),
   revokeSession: (userId: number, sessionId: string) =>

@@ -186,3 +186,17 @@ export const useDeleteContactMutation = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.roots.contacts }),
   });
 };
+
+const mfaKey = (id: number) => ['users', 'mfa', id] as const;
+
+/** A technician's second factors, as an administrator sees them. */
+export const useUserMfaQuery = (id: number) =>
+  useQuery({ queryKey: mfaKey(id), queryFn: () => usersApi.mfa(id) });
+
+export const useResetMfaMutation = (id: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => usersApi.resetMfa(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaKey(id) }),
+  });
+};

@@ -20,6 +20,13 @@ export const usersStrings = {
   'users.status.ACTIVE': 'Active',
   'users.status.INVITED': 'Invited',
   'users.status.RESET': 'Password reset',
+  'users.mfaTitle': 'Two-step verification',
+  'users.mfaNone': 'No second factor: the password alone signs in.',
+  'users.mfaReset': 'Reset second factors',
+  'users.mfaResetTitle': 'Reset the second factors of {name}?',
+  'users.mfaResetBody':
+    'Every second factor and recovery code of this user is removed. They sign in with their password and may set up a factor again.',
+  'users.mfaResetDone': 'Second factors reset',
   'users.resetPending': 'Password reset: the new one-time link works until {expires}.',
   'users.status.DISABLED': 'Disabled',
   'users.lastSignIn': 'Last sign-in',

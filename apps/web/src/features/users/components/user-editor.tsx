@@ -3,6 +3,7 @@ import {
   Button,
   Group,
   Modal,
+  Paper,
   Select,
   Stack,
   Switch,
@@ -27,8 +28,10 @@ import { QueryState } from '../../../components/query-state.tsx';
 import {
   useDeleteUserMutation,
   usePasswordLinkMutation,
+  useResetMfaMutation,
   useRolesQuery,
   useUpdateUserMutation,
+  useUserMfaQuery,
   useUserQuery,
 } from '../queries.ts';
 import { ApiTokensTab } from './api-tokens-tab.tsx';
@@ -110,6 +113,7 @@ const UserEditorView = ({ user, section }: { user: User; section: UserEditorTab 
         </Tabs.List>
         <Tabs.Panel value="general">
           <GeneralForm user={user} canManage={canManage} isSelf={isSelf} />
+          {isTechnician && <SecondFactorsCard user={user} canReset={canManage && !isSelf} />}
         </Tabs.Panel>
         {isTechnician && (
           <Tabs.Panel value="sessions">{section === 'sessions' && <SessionsTab user={user} />}</Tabs.Panel>
@@ -285,6 +289,49 @@ const PasswordLinkButton = ({ user }: { user: User }) => {
         )}
       </Modal>
     </>
+  );
+};
+
+/** The technician's second factors, and an administrator's reset (they then sign in with the password alone). */
+const SecondFactorsCard = ({ user, canReset }: { user: User; canReset: boolean }) => {
+  const { t } = useTranslation();
+  const query = useUserMfaQuery(user.id);
+  const reset = useResetMfaMutation(user.id);
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: t('users.mfaResetTitle', { name: user.name }),
+      children: <Text size="sm">{t('users.mfaResetBody')}</Text>,
+      labels: { confirm: t('users.mfaReset'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        reset.mutate(undefined, {
+          onSuccess: () => notifications.show({ color: 'green', message: t('users.mfaResetDone') }),
+          onError: (error) => notifications.show({ color: 'red', message: error.message }),
+        }),
+    });
+  const factors = query.data?.factors ?? [];
+  return (
+    <Paper withBorder p="md" mt="xl" maw={560}>
+      <Group justify="space-between">
+        <div>
+          <Text fw={500}>{t('users.mfaTitle')}</Text>
+          <Text size="sm" c="dimmed">
+            {query.isPending
+              ? t('app.loading')
+              : factors.length === 0
+                ? t('users.mfaNone')
+                : factors
+                    .map((f) => `${t(`auth.mfa.type.${f.type}`)}${f.label ? ` (${f.label})` : ''}`)
+                    .join(', ')}
+          </Text>
+        </div>
+        {canReset && factors.length > 0 && (
+          <Button variant="default" color="red" onClick={confirm} loading={reset.isPending}>
+            {t('users.mfaReset')}
+          </Button>
+        )}
+      </Group>
+    </Paper>
   );
 };
 
