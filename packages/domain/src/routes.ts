@@ -206,7 +206,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   adminPage('users', 'technicians', 'Technicians'),
   adminPage('users', 'technicianRoles', 'Technician roles'),
   adminPage('users', 'singleSignOn', 'Single sign-on'),
-  adminPage('users', 'securitySettings', 'Security settings'),
+  adminPage('users', 'securitySettings', 'Security settings', { access: 'settings.view' }),
   adminPage('users', 'endUsers', 'End users'),
   adminPage('users', 'endUserRoles', 'End-user roles'),
   adminPage('users', 'contacts', 'Contacts', { access: 'organizations.view' }),
