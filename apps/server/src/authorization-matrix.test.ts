@@ -335,6 +335,10 @@ const matrix: Record<string, Entry> = {
   'GET /dashboard/devices-by-organization': get(() => '/dashboard/devices-by-organization'),
   'GET /activities': get(() => '/activities'),
   'GET /settings/feature-flags': get(() => '/settings/feature-flags'),
+  'GET /settings/security': get(() => '/settings/security'),
+  'PUT /settings/security': {
+    own: async () => ({ url: '/settings/security', body: { sessionIdleMinutes: 480 } }),
+  },
   'PUT /settings/feature-flags': {
     own: async () => ({ url: '/settings/feature-flags', body: { dark_mode: true } }),
   },

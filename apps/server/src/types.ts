@@ -11,6 +11,8 @@ export type Actor = {
   scope: OrganizationScope;
   via: 'session' | 'token';
   sessionId?: string;
+  /** A restricted enrolment session (MFA required, no factor yet): it may only set up an authenticator app. */
+  enrolment?: boolean;
 };
 
 declare module 'fastify' {
@@ -28,6 +30,11 @@ declare module 'fastify' {
      * Origin is required; the route must be `public` and authenticates the device itself.
      */
     isAgentEndpoint?: boolean;
+    /**
+     * Also open to the restricted enrolment session (MFA required, no factor yet) of the MFA cookie:
+     * setting up an authenticator app at sign-in. Every other route refuses it (no session: 401).
+     */
+    enrolment?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;

@@ -81,6 +81,7 @@ export const apiPaths = {
   runCriteria: () => '/searches/run',
   executeAction: () => '/search/runner/execute-action',
   featureFlags: () => '/settings/feature-flags',
+  securitySettings: () => '/settings/security',
   userRoles: () => '/user-roles',
   userRole: (id: number) => `/user-roles/${id}`,
   users: () => '/users',

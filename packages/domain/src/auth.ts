@@ -12,6 +12,12 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 export const LoginResponse = /* @__PURE__ */ z.object({
   mfaRequired: z.boolean(),
   mfaTypes: z.array(z.string()),
+  /**
+   * Security settings require a second factor and the user has none (of an allowed type): the password
+   * step gave a restricted enrolment session that may only set up an authenticator app
+   * (`/auth/mfa/totp/setup`, `/auth/mfa/totp/confirm`); the confirmation signs in.
+   */
+  enrolmentRequired: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 

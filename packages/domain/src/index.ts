@@ -17,6 +17,7 @@ export * from './organizations.ts';
 export * from './permissions.ts';
 export * from './remote-support-tools.ts';
 export * from './routes.ts';
+export * from './security.ts';
 // Spec §3, §4, §5, §8, §9 as code (enumerations, validators, messages, constants).
 export * from './spec.ts';
 export * from './users.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../lib/errors.ts';
-import { actorFromApiToken, actorFromSession, SESSION_COOKIE } from '../modules/auth/service.ts';
+import { actorFromApiToken, actorFromSession, MFA_COOKIE, SESSION_COOKIE } from '../modules/auth/service.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -42,6 +42,10 @@ export const authPlugin = fp(async (app) => {
     } else {
       const token = request.cookies[SESSION_COOKIE];
       if (token) request.actor = await actorFromSession({ db: app.db, token });
+      // Setting up a first factor at sign-in (MFA required): the restricted enrolment session.
+      const pending = request.cookies[MFA_COOKIE];
+      if (!request.actor && config.enrolment === true && pending)
+        request.actor = await actorFromSession({ db: app.db, token: pending, kind: 'MFA_ENROLMENT' });
     }
 
     const isStateChanging =

@@ -89,6 +89,10 @@ const screens: Record<string, Screen> = {
     'OrganizationsPage',
   ),
   account: screen(() => import('../pages/account/account-page.tsx'), 'AccountPage'),
+  'administration.users.securitySettings': screen(
+    () => import('../features/settings/components/security-settings-page.tsx'),
+    'SecuritySettingsPage',
+  ),
   'administration.general.settings': screen(
     () => import('../features/settings/components/general-settings-page.tsx'),
     'GeneralSettingsPage',

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { apiTokens, roles, sessions, users } from '../../db/schema.ts';
+import { apiTokens, roles, sessions, settings, users } from '../../db/schema.ts';
 
 export const findUserByEmail = async (db: DbOrTx, email: string) => {
   const [row] = await db
@@ -51,16 +51,25 @@ export const insertSession = async (db: DbOrTx, values: typeof sessions.$inferIn
 
 const sessionUserStatement = preparedPer((db: Db) =>
   db
-    .select({ session: sessions, user: users, role: roles })
+    .select({
+      session: sessions,
+      user: users,
+      role: roles,
+      security: settings.value,
+      // On the database's clock, as `last_seen_at` is written: the idle time never mixes two clocks.
+      idleSeconds: sql<number>`extract(epoch from now() - ${sessions.lastSeenAt})`.mapWith(Number),
+    })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .innerJoin(roles, eq(users.roleId, roles.id))
+    // The security settings (the idle timeout) come along: no second query per request.
+    .leftJoin(settings, eq(settings.key, sql`'security'`))
     .where(and(eq(sessions.id, sql.placeholder('idHash')), gt(sessions.expiresAt, sql`now()`)))
     .prepare('live_session_user'),
 );
 
 /**
- * A live session with its user and role, in one query (every signed-in request asks for it): a
+ * A live session with its user and role (and the stored security settings), in one query (every signed-in request asks for it): a
  * prepared statement, so neither drizzle nor PostgreSQL builds or plans it again.
  */
 export const findLiveSessionUser = async (db: Db, idHash: string) => {

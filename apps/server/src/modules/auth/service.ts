@@ -6,6 +6,7 @@ import {
   type LoginRequest,
   type LoginResponse,
   type MeResponse,
+  type SecuritySettings,
 } from '@rmm/domain';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
@@ -14,12 +15,22 @@ import { DomainError } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
 import { countRecoveryCodesLeft, listConfirmedFactors } from '../mfa/repository.ts';
-import { getFeatureFlags } from '../settings/service.ts';
+import { getFeatureFlags, getSecuritySettings, securitySettingsOf } from '../settings/service.ts';
 import * as repo from './repository.ts';
 
 export const SESSION_COOKIE = 'rmm_session';
 export const MFA_COOKIE = 'rmm_mfa';
 const MFA_PENDING_MINUTES = 5;
+/** Setting up an authenticator app at sign-in (MFA required, no factor yet) takes longer than a code. */
+const MFA_ENROLMENT_MINUTES = 15;
+
+/**
+ * SESSION: the console's. MFA_PENDING: a password step awaiting its second factor (`/auth/mfa/verify`).
+ * MFA_ENROLMENT: a password step of a user without a factor while MFA is required: it may only set up
+ * an authenticator app, whose confirmation replaces it with a SESSION. Both restricted kinds live in the
+ * MFA cookie, which the auth plugin reads only on routes marked `enrolment`.
+ */
+export type SessionKind = 'SESSION' | 'MFA_PENDING' | 'MFA_ENROLMENT';
 
 // Compared against when the account does not exist, so both paths cost one argon2 verify.
 const dummyHash = hash('not-a-real-password-0');
@@ -32,13 +43,60 @@ export type LoginResult = {
   cookie: { name: string; value: string; maxAgeSeconds: number };
 };
 
+/**
+ * An enrolment session's first factor is confirmed: it is replaced by a console session, as a second
+ * factor's verification replaces an MFA-pending one.
+ */
+export const finishEnrolment = async ({
+  db,
+  config,
+  actor,
+  meta,
+}: {
+  db: Db;
+  config: Config;
+  actor: Actor;
+  meta: LoginMeta;
+}) => {
+  if (actor.sessionId) await repo.deleteSession(db, actor.sessionId);
+  return startSession({
+    db,
+    config,
+    user: actor,
+    kind: 'SESSION',
+    meta,
+    activity: { action: 'auth.mfa.enrol', detail: `TOTP set up at sign-in from ${meta.ip}` },
+  });
+};
+
 const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS');
 
-/** The second factors a sign-in may use: the user's factor types, and recovery codes while some are left. */
-export const secondFactorsOf = async (db: DbOrTx, userId: number) => {
-  const types = [...new Set((await listConfirmedFactors(db, userId)).map((f) => f.type))];
+/**
+ * The second factors a sign-in may use: the user's factor types that the security settings allow, and
+ * recovery codes while some are left (a factor of a type no longer allowed counts as none).
+ */
+export const secondFactorsOf = async (db: DbOrTx, userId: number, allowed: readonly string[]) => {
+  const types = [
+    ...new Set(
+      (await listConfirmedFactors(db, userId)).map((f) => f.type).filter((type) => allowed.includes(type)),
+    ),
+  ];
   if (types.length > 0 && (await countRecoveryCodesLeft(db, userId)) > 0) types.push('RECOVERY_CODE');
   return types;
+};
+
+/**
+ * What a correct password leads to: a session, the second step (the factors it may use), or, while the
+ * security settings require a factor the user does not have, the enrolment.
+ */
+export const afterPassword = async (
+  db: DbOrTx,
+  userId: number,
+): Promise<{ kind: SessionKind; mfaTypes: string[] }> => {
+  const security = await getSecuritySettings(db);
+  const mfaTypes = await secondFactorsOf(db, userId, security.allowedMfaTypes);
+  if (mfaTypes.length > 0) return { kind: 'MFA_PENDING', mfaTypes };
+  return { kind: security.mfaRequired ? 'MFA_ENROLMENT' : 'SESSION', mfaTypes };
 };
 
 export const login = async ({
@@ -70,20 +128,28 @@ export const login = async ({
     throw invalidCredentials();
   }
   // With a second factor, only an MFA-pending session is issued: POST /auth/mfa/verify makes the session.
-  const mfaTypes = await secondFactorsOf(db, user.id);
-  const mfaRequired = mfaTypes.length > 0;
+  // Without one while the security settings require it, only an enrolment session (set up a factor).
+  const { kind, mfaTypes } = await afterPassword(db, user.id);
   const cookie = await startSession({
     db,
     config,
     user,
-    kind: mfaRequired ? 'MFA_PENDING' : 'SESSION',
+    kind,
     meta,
     activity: {
       action: 'auth.login',
-      detail: mfaRequired ? `from ${meta.ip}; second factor pending` : `from ${meta.ip}`,
+      detail: {
+        SESSION: `from ${meta.ip}`,
+        MFA_PENDING: `from ${meta.ip}; second factor pending`,
+        MFA_ENROLMENT: `from ${meta.ip}; second factor required, enrolment pending`,
+      }[kind],
     },
   });
-  return { response: { mfaRequired, mfaTypes }, cookie };
+  const response: LoginResponse =
+    kind === 'MFA_ENROLMENT'
+      ? { mfaRequired: true, mfaTypes: [], enrolmentRequired: true }
+      : { mfaRequired: kind === 'MFA_PENDING', mfaTypes };
+  return { response, cookie };
 };
 
 /**
@@ -101,12 +167,16 @@ export const startSession = async ({
   db: Db;
   config: Config;
   user: { id: number; email: string };
-  kind: 'SESSION' | 'MFA_PENDING';
+  kind: SessionKind;
   meta: LoginMeta;
   activity: { action: string; detail?: string };
 }): Promise<LoginResult['cookie']> => {
   const token = randomToken();
-  const ttlSeconds = kind === 'MFA_PENDING' ? MFA_PENDING_MINUTES * 60 : config.sessionTtlHours * 3600;
+  const ttlSeconds = {
+    SESSION: config.sessionTtlHours * 3600,
+    MFA_PENDING: MFA_PENDING_MINUTES * 60,
+    MFA_ENROLMENT: MFA_ENROLMENT_MINUTES * 60,
+  }[kind];
   await db.transaction(async (tx) => {
     // A sign-in counts once it is complete: after the second factor, when there is one.
     if (kind === 'SESSION') await repo.recordLogin(tx, user.id);
@@ -130,7 +200,7 @@ export const startSession = async ({
     });
   });
   return {
-    name: kind === 'MFA_PENDING' ? MFA_COOKIE : SESSION_COOKIE,
+    name: kind === 'SESSION' ? SESSION_COOKIE : MFA_COOKIE,
     value: token,
     maxAgeSeconds: ttlSeconds,
   };
@@ -158,7 +228,7 @@ export const logout = async ({ db, actor }: { db: Db; actor: Actor }) => {
 const toActor = (
   found: NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>,
   via: Actor['via'],
-  options: { sessionId?: string; tokenPermissions?: string[] | null } = {},
+  options: { sessionId?: string; tokenPermissions?: string[] | null; enrolment?: boolean } = {},
 ): Actor | null => {
   if (!found.user.isEnabled || found.user.userType !== 'TECHNICIAN') return null;
   const tokenPermissions = options.tokenPermissions ? new Set(options.tokenPermissions) : null;
@@ -174,10 +244,16 @@ const toActor = (
     scope: intersectScopes(found.user.organizationScope, found.role.organizationScope),
     via,
     sessionId: options.sessionId,
+    ...(options.enrolment ? { enrolment: true } : {}),
   };
 };
 
-/** The actor behind a session cookie, or null. Sessions are server-side, so they can be revoked. */
+/**
+ * The actor behind a session cookie, or null. Sessions are server-side, so they can be revoked. A
+ * session unused for the security settings' idle timeout is deleted and refused. `last_seen_at` is
+ * written at most once a minute (no write per request), so the idle time counts from up to a minute
+ * before the last use: a session may end up to a minute early, never late.
+ */
 export const actorFromSession = async ({
   db,
   token,
@@ -185,14 +261,18 @@ export const actorFromSession = async ({
 }: {
   db: Db;
   token: string;
-  kind?: 'SESSION' | 'MFA_PENDING';
+  kind?: SessionKind;
 }) => {
   const idHash = sha256(token);
   const found = await repo.findLiveSessionUser(db, idHash);
   if (!found || found.session.kind !== kind) return null;
-  // Touch at most once a minute: no write per request.
-  if (Date.now() - found.session.lastSeenAt.getTime() > 60_000) await repo.touchSession(db, idHash);
-  return toActor(found, 'session', { sessionId: idHash });
+  const { sessionIdleMinutes } = securitySettingsOf(found.security as Partial<SecuritySettings> | null);
+  if (found.idleSeconds > sessionIdleMinutes * 60) {
+    await repo.deleteSession(db, idHash);
+    return null;
+  }
+  if (found.idleSeconds > 60) await repo.touchSession(db, idHash);
+  return toActor(found, 'session', { sessionId: idHash, enrolment: kind === 'MFA_ENROLMENT' });
 };
 
 export const actorFromApiToken = async ({ db, token }: { db: Db; token: string }) => {

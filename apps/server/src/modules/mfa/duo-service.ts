@@ -7,7 +7,14 @@ import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
 import { createDuoClient, type DuoClient, DuoUnavailableError } from './duo-client.ts';
 import * as repo from './repository.ts';
-import { activity, confirmedFactor, issueRecoveryCodes, pendingSignIn, toFactor } from './shared.ts';
+import {
+  activity,
+  assertTypeAllowed,
+  confirmedFactor,
+  issueRecoveryCodes,
+  pendingSignIn,
+  toFactor,
+} from './shared.ts';
 
 /**
  * Duo (Auth API v2). A DUO factor means "this user's username, their email, is enrolled in Duo": it is
@@ -47,6 +54,7 @@ const duoFailure = (error: unknown, log: FastifyBaseLogger, activityWritten: boo
 
 /** Enrolment: Duo's preauth must answer `auth` for the user's email; `enroll`, `deny` and `allow` are 409s. */
 export const enableDuo = async ({ db, duo, log, actor }: Duo & { actor: Actor }) => {
+  await assertTypeAllowed(db, 'DUO');
   const client = clientOf(duo);
   if (await confirmedFactor(db, actor.id, 'DUO')) throw conflict(mfaMessages.duoAlreadyEnrolled);
   const preauth = await client.preauth(actor.email).catch((error: unknown) => {

@@ -18,7 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
-import { MFA_COOKIE } from '../auth/service.ts';
+import { finishEnrolment, MFA_COOKIE } from '../auth/service.ts';
 import * as duoService from './duo-service.ts';
 import * as service from './service.ts';
 import { smsSenderOf } from './sms.ts';
@@ -160,7 +160,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/mfa/totp/setup',
     {
-      config: { access: 'authenticated', activity: 'auth.mfa.totp.setup' },
+      // Also the enrolment session of a sign-in that requires a factor (see the auth plugin).
+      config: { access: 'authenticated', activity: 'auth.mfa.totp.setup', enrolment: true },
       schema: {
         tags,
         summary: 'Start setting up an authenticator app: its secret and otpauth:// address',
@@ -173,22 +174,42 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/mfa/totp/confirm',
     {
-      config: { access: 'authenticated', activity: 'auth.mfa.totp.enable' },
+      config: { access: 'authenticated', activity: 'auth.mfa.totp.enable', enrolment: true },
       schema: {
         tags,
         summary:
-          "Turn the authenticator app on with its first code (the first factor's recovery codes come with it)",
+          "Turn the authenticator app on with its first code (the first factor's recovery codes come with it). " +
+          'From the enrolment session of a sign-in (MFA required), this also signs in: the session cookie is set',
         body: TotpConfirmRequest,
         response: { 200: TotpConfirmResponse },
       },
     },
-    async (request) =>
-      service.confirmTotp({
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const result = await service.confirmTotp({
         db: app.db,
-        actor: actorOf(request),
+        actor,
         secretKey: app.secretKey,
         input: request.body,
-      }),
+      });
+      if (actor.enrolment) {
+        const cookie = await finishEnrolment({
+          db: app.db,
+          config: app.config,
+          actor,
+          meta: { ip: request.ip, userAgent: request.headers['user-agent'] },
+        });
+        reply.clearCookie(MFA_COOKIE, { path: '/' });
+        reply.setCookie(cookie.name, cookie.value, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: isSecure,
+          maxAge: cookie.maxAgeSeconds,
+        });
+      }
+      return result;
+    },
   );
 
   app.post(

@@ -22,7 +22,15 @@ import { getUser } from '../users/service.ts';
 import type { DuoClient } from './duo-client.ts';
 import { checkPush } from './duo-service.ts';
 import * as repo from './repository.ts';
-import { activity, invalidCode, issueRecoveryCodes, pendingSignIn, statusOf, toFactor } from './shared.ts';
+import {
+  activity,
+  assertTypeAllowed,
+  invalidCode,
+  issueRecoveryCodes,
+  pendingSignIn,
+  statusOf,
+  toFactor,
+} from './shared.ts';
 import { checkSignInCode } from './sms-service.ts';
 import * as webauthn from './webauthn.ts';
 
@@ -37,6 +45,7 @@ export { statusOf };
 type Own = { db: Db; actor: Actor; secretKey: Buffer };
 
 export const setupTotp = async ({ db, actor, secretKey }: Own) => {
+  await assertTypeAllowed(db, 'TOTP');
   const existing = await repo.findFactor(db, actor.id, 'TOTP');
   if (existing?.confirmedAt) throw conflict(mfaMessages.alreadyEnrolled);
   const secret = generateSecret();
@@ -65,6 +74,7 @@ export const confirmTotp = async ({
   secretKey,
   input,
 }: Own & { input: z.output<typeof TotpConfirmRequest> }) => {
+  await assertTypeAllowed(db, 'TOTP');
   const pending = await repo.findFactor(db, actor.id, 'TOTP');
   if (!pending?.secretEncrypted) throw conflict(mfaMessages.setupNotStarted);
   if (pending.confirmedAt) throw conflict(mfaMessages.alreadyEnrolled);
@@ -88,6 +98,7 @@ export const startSecurityKeyRegistration = async ({
   actor,
   rp,
 }: Omit<Own, 'secretKey'> & { rp: webauthn.RelyingParty }) => {
+  await assertTypeAllowed(db, 'U2F_TOKEN');
   const options = await webauthn.registrationOptions({
     db,
     rp,
@@ -111,6 +122,7 @@ export const registerSecurityKey = async ({
   rp: webauthn.RelyingParty;
   input: z.output<typeof WebAuthnRegisterRequest>;
 }) => {
+  await assertTypeAllowed(db, 'U2F_TOKEN');
   const key = await webauthn.verifyRegistration({ db, rp, userId: actor.id, response: input.response });
   return db.transaction(async (tx) => {
     const row = await repo.insertSecurityKey(tx, { userId: actor.id, label: input.label, ...key });
@@ -221,6 +233,7 @@ export const verifySecondFactor = async ({
 }) => {
   const found = await pendingSignIn(db, pendingToken);
   const { user } = found;
+  if (input.type !== 'RECOVERY_CODE') await assertTypeAllowed(db, input.type);
 
   const accepted = await (async () => {
     if (input.type === 'TOTP') {

@@ -1,9 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { type MfaFactor, type MfaStatus, mfaMessages, RECOVERY_CODE_COUNT } from '@rmm/domain';
+import {
+  type MfaFactor,
+  type MfaStatus,
+  type MfaType,
+  mfaMessages,
+  mfaTypeLabels,
+  RECOVERY_CODE_COUNT,
+  securityMessages,
+} from '@rmm/domain';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { DomainError } from '../../lib/errors.ts';
+import { conflict, DomainError } from '../../lib/errors.ts';
 import * as authRepo from '../auth/repository.ts';
+import { getSecuritySettings } from '../settings/service.ts';
 import * as repo from './repository.ts';
 
 /** What every kind of second factor shares: answers, activities, recovery codes, the pending sign-in. */
@@ -71,4 +80,10 @@ export const pendingSignIn = async (db: Db, pendingToken: string | undefined) =>
 export const confirmedFactor = async (db: DbOrTx, userId: number, type: string) => {
   const factor = await repo.findFactor(db, userId, type);
   return factor?.confirmedAt ? factor : undefined;
+};
+
+/** Setting up (or signing in with) a factor of a type the security settings do not allow: 409. */
+export const assertTypeAllowed = async (db: DbOrTx, type: MfaType) => {
+  const { allowedMfaTypes } = await getSecuritySettings(db);
+  if (!allowedMfaTypes.includes(type)) throw conflict(securityMessages.typeNotAllowed(mfaTypeLabels[type]));
 };

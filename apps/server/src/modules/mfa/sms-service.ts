@@ -18,7 +18,14 @@ import { conflict, DomainError } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
 import * as repo from './repository.ts';
-import { activity, confirmedFactor, issueRecoveryCodes, pendingSignIn, toFactor } from './shared.ts';
+import {
+  activity,
+  assertTypeAllowed,
+  confirmedFactor,
+  issueRecoveryCodes,
+  pendingSignIn,
+  toFactor,
+} from './shared.ts';
 import type { SmsSender } from './sms.ts';
 
 /**
@@ -118,6 +125,7 @@ export const setupSms = async ({
   input,
   ...deps
 }: Sms & { actor: Actor; input: z.output<typeof SmsSetupRequest> }) => {
+  await assertTypeAllowed(deps.db, 'SMS_OTP');
   const sender = senderOf(deps.sender);
   if (await confirmedFactor(deps.db, actor.id, 'SMS_OTP')) throw conflict(mfaMessages.smsAlreadyEnrolled);
   const sent = await sendCode({
@@ -145,6 +153,7 @@ export const confirmSms = async ({
   secretKey,
   input,
 }: Pick<Sms, 'db' | 'secretKey'> & { actor: Actor; input: z.output<typeof SmsConfirmRequest> }) => {
+  await assertTypeAllowed(db, 'SMS_OTP');
   const pending = await repo.findFactor(db, actor.id, 'SMS_OTP');
   if (pending?.confirmedAt) throw conflict(mfaMessages.smsAlreadyEnrolled);
   if (!pending?.secretEncrypted) throw conflict(mfaMessages.smsSetupNotStarted);

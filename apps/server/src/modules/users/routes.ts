@@ -31,7 +31,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
-import { startSession } from '../auth/service.ts';
+import { afterPassword, startSession } from '../auth/service.ts';
 import * as access from './access-service.ts';
 import * as contacts from './contacts-service.ts';
 import * as service from './service.ts';
@@ -372,7 +372,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags,
-        summary: 'Set the password from a one-time link, and sign in',
+        summary:
+          "Set the password from a one-time link (at least the policy's length, not a common leaked one), and sign in " +
+          '(unless a second factor, or its set-up while MFA is required, comes first: then sign in with it)',
         params: InvitationTokenParam,
         body: AcceptInvitationRequest,
         response: { 200: OkResponse },
@@ -384,8 +386,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         token: request.params.token,
         password: request.body.password,
       });
-      // End users have no console session; their portal comes later.
-      if (user.userType === 'TECHNICIAN' && user.isEnabled) {
+      // End users have no console session; their portal comes later. A technician with a second factor,
+      // or without one while the security settings require it, signs in with the new password instead.
+      if (
+        user.userType === 'TECHNICIAN' &&
+        user.isEnabled &&
+        (await afterPassword(app.db, user.id)).kind === 'SESSION'
+      ) {
         const cookie = await startSession({
           db: app.db,
           config: app.config,

@@ -25,6 +25,7 @@ import type { Actor } from '../../types.ts';
 import { insertActivity, type NewActivity } from '../activities/repository.ts';
 import { announceUsersChanged } from '../auth/revocation.ts';
 import { hashPassword } from '../auth/service.ts';
+import { assertPasswordAllowed } from '../settings/password-policy.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -463,6 +464,7 @@ export const acceptInvitation = async ({
   password: string;
 }) => {
   const { link, user } = await liveLink(db, token);
+  await assertPasswordAllowed(db, password);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     if (!(await repo.usePasswordLink(tx, link.id))) throw gone(userMessages.invitationUsed);

@@ -256,6 +256,8 @@ describe('invitations and users', () => {
     const expired = await ctx.app.inject({ method: 'GET', url: `/auth/invitation/${tokenOf(link.url)}` });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().error).toEqual({ code: 'LINK_EXPIRED', message: userMessages.invitationExpired });
+    // The administrator's session idled out over those hours (security settings): sign in again.
+    ctx.adminCookie = await ctx.login();
     const resent = await ctx.request('POST', `/users/${user.id}/invitation`);
     expect(resent.statusCode).toBe(200);
     vi.useRealTimers();
@@ -468,6 +470,7 @@ describe('sessions and API tokens', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 25 * 3600_000);
     expect((await call()).statusCode).toBe(401);
+    ctx.adminCookie = await ctx.login(); // the administrator's session idled out over the day
     const listed = (await ctx.request('GET', '/users/1/api-tokens')).json();
     expect(listed.find((t: { id: number }) => t.id === apiToken.id).status).toBe('EXPIRED');
   });

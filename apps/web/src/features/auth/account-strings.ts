@@ -49,4 +49,8 @@ export const accountStrings = {
     'Keep these somewhere safe, away from your phone. They are shown only now; each works once.',
   'account.copyCodes': 'Copy codes',
   'account.savedCodes': 'I have saved them',
+  'account.enrolTitle': 'Set up two-step verification',
+  'account.enrolRequired':
+    'An administrator requires two-step verification for every technician. Set up an authenticator app to continue to the console.',
+  'account.enrolBack': 'Back to sign-in',
 } as const;

@@ -15,6 +15,12 @@ export const useLoginMutation = () => {
   return useMutation({ mutationFn: authApi.login, onSuccess: () => reloadSession(queryClient) });
 };
 
+/** Reads the session again (after an enrolment's confirmation signed in). */
+export const useReloadSession = () => {
+  const queryClient = useQueryClient();
+  return () => reloadSession(queryClient);
+};
+
 /** The second factor of a sign-in; once accepted, the console reads who signed in. */
 export const useVerifyMutation = () => {
   const queryClient = useQueryClient();

@@ -1,4 +1,9 @@
-import type { FeatureFlags, UpdateFeatureFlagsRequest } from '@rmm/domain';
+import type {
+  FeatureFlags,
+  SecuritySettings,
+  UpdateFeatureFlagsRequest,
+  UpdateSecuritySettingsRequest,
+} from '@rmm/domain';
 import { apiPaths } from '@rmm/domain/api-paths';
 import { apiRequest } from '../../lib/api.ts';
 
@@ -7,4 +12,8 @@ export const settingsApi = {
   featureFlags: () => apiRequest<FeatureFlags>('GET', apiPaths.featureFlags()),
   updateFeatureFlags: (body: UpdateFeatureFlagsRequest) =>
     apiRequest<FeatureFlags>('PUT', apiPaths.featureFlags(), body),
+  /** The security settings (GET/PUT /settings/security). */
+  securitySettings: () => apiRequest<SecuritySettings>('GET', apiPaths.securitySettings()),
+  updateSecuritySettings: (body: UpdateSecuritySettingsRequest) =>
+    apiRequest<SecuritySettings>('PUT', apiPaths.securitySettings(), body),
 };

@@ -18,3 +18,16 @@ export const useUpdateFeatureFlags = () => {
     },
   });
 };
+
+const securityKey = ['settings', 'security'] as const;
+
+export const useSecuritySettingsQuery = () =>
+  useQuery({ queryKey: securityKey, queryFn: settingsApi.securitySettings });
+
+export const useUpdateSecuritySettings = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: settingsApi.updateSecuritySettings,
+    onSuccess: (settings) => queryClient.setQueryData(securityKey, settings),
+  });
+};

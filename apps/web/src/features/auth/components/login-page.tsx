@@ -16,10 +16,16 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { loadAreaStrings } from '../../../i18n/index.ts';
 import { useLoginMutation } from '../queries.ts';
 
 // The second step loads only for users who have a second factor (the sign-in page is part of the first load).
 const MfaStep = lazy(async () => ({ default: (await import('./mfa-step.tsx')).MfaStep }));
+// The enrolment (MFA required, no factor yet) shares the account page's set-up and its on-demand strings.
+const EnrolmentStep = lazy(async () => {
+  const [module] = await Promise.all([import('./enrolment-step.tsx'), loadAreaStrings()]);
+  return { default: module.EnrolmentStep };
+});
 
 export const LoginPage = () => {
   const { t } = useTranslation();
@@ -35,27 +41,31 @@ export const LoginPage = () => {
   });
   const from = (location.state as { from?: string } | null)?.from ?? links.home();
   const [mfaTypes, setMfaTypes] = useState<string[]>();
+  const [isEnrolling, setEnrolling] = useState(false);
   const done = () => navigate(from, { replace: true });
+  const back = () => {
+    setMfaTypes(undefined);
+    setEnrolling(false);
+    form.setFieldValue('password', '');
+  };
 
   const submit = form.onSubmit(async (values) => {
     const answer = await login.mutateAsync(values);
-    if (answer.mfaRequired) setMfaTypes(answer.mfaTypes);
+    if (answer.enrolmentRequired) setEnrolling(true);
+    else if (answer.mfaRequired) setMfaTypes(answer.mfaTypes);
     else done();
   });
 
-  if (mfaTypes) {
+  if (mfaTypes || isEnrolling) {
     return (
       <Center mih="100vh" bg="var(--mantine-color-body)">
-        <Paper withBorder shadow="md" p="xl" radius="md" w={380}>
+        <Paper withBorder shadow="md" p="xl" radius="md" w={isEnrolling ? 440 : 380}>
           <Suspense fallback={<Loader aria-label={t('app.loading')} mx="auto" display="block" />}>
-            <MfaStep
-              types={mfaTypes}
-              onDone={done}
-              onBack={() => {
-                setMfaTypes(undefined);
-                form.setFieldValue('password', '');
-              }}
-            />
+            {isEnrolling ? (
+              <EnrolmentStep onDone={done} onBack={back} />
+            ) : (
+              <MfaStep types={mfaTypes ?? []} onDone={done} onBack={back} />
+            )}
           </Suspense>
         </Paper>
       </Center>

@@ -13,16 +13,14 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { type MfaFactor, messages, type TotpSetupResponse } from '@rmm/domain';
+import { type MfaFactor, messages, type TotpConfirmResponse } from '@rmm/domain';
 import { startRegistration } from '@simplewebauthn/browser';
 import { IconAlertCircle, IconChevronDown, IconShieldCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import QRCode from 'qrcode';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MfaCodeInput } from '../../../components/inputs/mfa-code-input.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { SecretValue } from '../../../components/secret-value.tsx';
 import { authApi } from '../api.ts';
 import {
   useDuoEnableMutation,
@@ -32,63 +30,18 @@ import {
   useSecurityKeyRegisterMutation,
   useSmsConfirmMutation,
   useSmsSetupMutation,
-  useTotpConfirmMutation,
-  useTotpSetupMutation,
 } from '../queries.ts';
+import { RecoveryCodes, TotpSetupForm } from './totp-setup.tsx';
 
-/** The otpauth:// address drawn as a QR code on a canvas (no image URL, so the page's policy is unchanged). */
-const QrCode = ({ value, label }: { value: string; label: string }) => {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    if (canvas.current) void QRCode.toCanvas(canvas.current, value, { width: 200, margin: 1 });
-  }, [value]);
-  return (
-    <canvas ref={canvas} role="img" aria-label={label} style={{ borderRadius: 8, background: 'white' }} />
-  );
-};
-
-const RecoveryCodes = ({ codes, onDone }: { codes: string[]; onDone: () => void }) => {
-  const { t } = useTranslation();
-  return (
-    <Stack>
-      <Alert color="yellow" icon={<IconAlertCircle size={18} />}>
-        {t('account.recoveryOnce')}
-      </Alert>
-      <SecretValue value={codes.join('\n')} copyLabel={t('account.copyCodes')} />
-      <Group justify="flex-end">
-        <Button onClick={onDone} data-autofocus>
-          {t('account.savedCodes')}
-        </Button>
-      </Group>
-    </Stack>
-  );
-};
-
-/** Setting up an authenticator app: scan, enter the first code, then keep the recovery codes. */
+/** Setting up an authenticator app from one's account: the set-up form, then the recovery codes. */
 const TotpSetupModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
-  const setup = useTotpSetupMutation();
-  const confirm = useTotpConfirmMutation();
-  const [secret, setSecret] = useState<TotpSetupResponse>();
-  const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[]>();
-  const { mutate: start } = setup;
-
-  useEffect(() => {
-    if (opened) start(undefined, { onSuccess: setSecret });
-  }, [opened, start]);
-
   const close = () => {
     onClose();
-    setSecret(undefined);
-    setCode('');
     setCodes(undefined);
-    setup.reset();
-    confirm.reset();
   };
-  const send = async (value: string) => {
-    const answer = await confirm.mutateAsync({ code: value }).catch(() => undefined);
-    if (!answer) return setCode('');
+  const confirmed = (answer: TotpConfirmResponse) => {
     notifications.show({ color: 'green', message: t('account.totpEnabled') });
     if (answer.recoveryCodes.length > 0) setCodes(answer.recoveryCodes);
     else close();
@@ -104,51 +57,7 @@ const TotpSetupModal = ({ opened, onClose }: { opened: boolean; onClose: () => v
       {codes ? (
         <RecoveryCodes codes={codes} onDone={close} />
       ) : (
-        <Stack>
-          {(setup.error || confirm.error) && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {(setup.error ?? confirm.error)?.message}
-            </Alert>
-          )}
-          <Text size="sm">{t('account.totpScan')}</Text>
-          {secret && (
-            <>
-              <Group justify="center">
-                <QrCode value={secret.otpauthUrl} label={t('account.totpQr')} />
-              </Group>
-              <Text size="sm" c="dimmed">
-                {t('account.totpManual')}
-              </Text>
-              <SecretValue value={secret.secret} copyLabel={t('common.copy')} />
-              <form
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void send(code);
-                }}
-              >
-                <Stack>
-                  <MfaCodeInput
-                    label={t('account.totpCode')}
-                    required
-                    data-autofocus
-                    value={code}
-                    onChange={setCode}
-                    onComplete={(complete) => void send(complete)}
-                    disabled={confirm.isPending}
-                  />
-                  <Group justify="flex-end">
-                    <Button variant="default" onClick={close}>
-                      {t('common.cancel')}
-                    </Button>
-                    <Button type="submit" loading={confirm.isPending}>
-                      {t('account.totpConfirm')}
-                    </Button>
-                  </Group>
-                </Stack>
-              </form>
-            </>
-          )}
-        </Stack>
+        <TotpSetupForm onConfirmed={confirmed} onCancel={close} />
       )}
     </Modal>
   );
