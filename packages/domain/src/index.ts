@@ -19,4 +19,5 @@ export * from './remote-support-tools.ts';
 export * from './routes.ts';
 // Spec §3, §4, §5, §8, §9 as code (enumerations, validators, messages, constants).
 export * from './spec.ts';
+export * from './sso.ts';
 export * from './users.ts';
