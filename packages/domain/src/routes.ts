@@ -412,6 +412,7 @@ const readyIds = new Set([
   'administration.users.endUsers',
   'administration.users.endUserRoles',
   'administration.users.contacts',
+  'administration.users.singleSignOn',
   'editor.user',
   'editor.role',
   'editor.endUser',
