@@ -32,6 +32,7 @@ import { mfaRoutes } from './modules/mfa/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { searchRoutes } from './modules/searches/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { wakeOnLanRoutes } from './modules/wake-on-lan/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -160,6 +161,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(settingsRoutes);
   await app.register(userRoutes);
   await app.register(mfaRoutes);
+  await app.register(ssoRoutes);
   await app.register(dashboardRoutes);
   await app.register(deviceRoutes);
   await app.register(searchRoutes);

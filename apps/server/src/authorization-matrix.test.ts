@@ -212,6 +212,14 @@ const matrix: Record<string, Entry> = {
       body: { password: 'long enough password' },
     }),
   },
+  'GET /auth/sso': { noSession: 'public', ...get(() => '/auth/sso') },
+  // Single sign-on answers redirects only (here to the sign-in page: it is off).
+  'GET /auth/sso/start': { noSession: 'public', ok: [302], ...get(() => '/auth/sso/start') },
+  'GET /auth/sso/callback': {
+    noSession: 'public',
+    ok: [302],
+    ...get(() => '/auth/sso/callback?code=x&state=y'),
+  },
   'POST /agent/enroll': {
     noSession: 'device',
     ok: [401],
@@ -339,6 +347,9 @@ const matrix: Record<string, Entry> = {
   'PUT /settings/security': {
     own: async () => ({ url: '/settings/security', body: { sessionIdleMinutes: 480 } }),
   },
+  'GET /settings/sso': get(() => '/settings/sso'),
+  // Off, no mappings: nothing to grant, so every holder of users.manage gets through.
+  'PUT /settings/sso': { own: async () => ({ url: '/settings/sso', body: { enabled: false } }) },
   'PUT /settings/feature-flags': {
     own: async () => ({ url: '/settings/feature-flags', body: { dark_mode: true } }),
   },

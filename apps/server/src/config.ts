@@ -88,6 +88,10 @@ export type Config = {
   duoTimeoutMs: number;
   /** A user is sent at most one Duo push per this many seconds. */
   duoPushIntervalSeconds: number;
+  /** Allows an `http://` single sign-on issuer: a local test provider only, never a real one. */
+  ssoAllowHttp: boolean;
+  /** How long a request to the identity provider may take; one that does not answer in time is an error. */
+  ssoTimeoutMs: number;
 };
 
 const smsSenderOf = (value: string | undefined): Config['smsSender'] => {
@@ -169,4 +173,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   duoAllowHttp: env.DUO_ALLOW_HTTP === '1' || env.DUO_ALLOW_HTTP?.toLowerCase() === 'true',
   duoTimeoutMs: num(env.DUO_TIMEOUT_MS, 10_000),
   duoPushIntervalSeconds: num(env.DUO_PUSH_INTERVAL_SECONDS, 30),
+  ssoAllowHttp: env.SSO_ALLOW_HTTP === '1' || env.SSO_ALLOW_HTTP?.toLowerCase() === 'true',
+  ssoTimeoutMs: num(env.SSO_TIMEOUT_MS, 10_000),
 });

@@ -20,4 +20,5 @@ export * from './routes.ts';
 export * from './security.ts';
 // Spec §3, §4, §5, §8, §9 as code (enumerations, validators, messages, constants).
 export * from './spec.ts';
+export * from './sso.ts';
 export * from './users.ts';

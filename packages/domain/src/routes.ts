@@ -413,6 +413,7 @@ const readyIds = new Set([
   'administration.users.endUserRoles',
   'administration.users.contacts',
   'administration.users.securitySettings',
+  'administration.users.singleSignOn',
   'editor.user',
   'editor.role',
   'editor.endUser',

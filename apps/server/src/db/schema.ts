@@ -12,3 +12,4 @@ export * from '../modules/mfa/schema.ts';
 export * from '../modules/organizations/schema.ts';
 export * from '../modules/searches/schema.ts';
 export * from '../modules/settings/schema.ts';
+export * from '../modules/sso/schema.ts';

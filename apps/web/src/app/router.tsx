@@ -121,6 +121,10 @@ const screens: Record<string, Screen> = {
     () => import('../features/users/components/contacts-page.tsx'),
     'ContactsPage',
   ),
+  'administration.users.singleSignOn': screen(
+    () => import('../features/users/components/sso-settings-page.tsx'),
+    'SsoSettingsPage',
+  ),
   'editor.user': screen(userEditor, 'UserEditor'),
   'editor.endUser': screen(userEditor, 'EndUserEditor'),
   'editor.role': screen(() => import('../features/users/components/role-editor.tsx'), 'RoleEditor'),

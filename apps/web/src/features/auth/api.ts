@@ -8,6 +8,7 @@ import type {
   SmsConfirmRequest,
   SmsSentResponse,
   SmsSetupRequest,
+  SsoInfo,
   TotpConfirmRequest,
   TotpConfirmResponse,
   TotpSetupResponse,
@@ -19,6 +20,8 @@ import { apiRequest } from '../../lib/api.ts';
 
 export const authApi = {
   login: (body: LoginRequest) => apiRequest<LoginResponse>('POST', apiPaths.login(), body),
+  /** Whether the sign-in page offers single sign-on (public). */
+  ssoInfo: () => apiRequest<SsoInfo>('GET', apiPaths.ssoInfo()),
   /** The second step of sign-in: the MFA-pending cookie becomes a session. */
   verify: (body: MfaVerifyRequest) => apiRequest<{ ok: true }>('POST', apiPaths.mfaVerify(), body),
   mfaStatus: () => apiRequest<MfaStatus>('GET', apiPaths.mfa()),

@@ -27,6 +27,10 @@ export const useVerifyMutation = () => {
   return useMutation({ mutationFn: authApi.verify, onSuccess: () => reloadSession(queryClient) });
 };
 
+/** The sign-in page's single sign-on button: none when the call fails. */
+export const useSsoInfoQuery = () =>
+  useQuery({ queryKey: ['auth', 'sso'] as const, queryFn: authApi.ssoInfo, retry: false, staleTime: 60_000 });
+
 const mfaKey = ['auth', 'mfa'] as const;
 
 export const useMfaStatusQuery = () => useQuery({ queryKey: mfaKey, queryFn: authApi.mfaStatus });

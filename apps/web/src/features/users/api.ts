@@ -16,7 +16,9 @@ import type {
   PasswordLink,
   Role,
   RoleType,
+  SsoSettings,
   UpdateRoleRequest,
+  UpdateSsoSettingsRequest,
   UpdateUserRequest,
   User,
   UserSession,
@@ -74,4 +76,7 @@ export const usersApi = {
   createContact: (body: ContactInput) => apiRequest<Contact>('POST', apiPaths.contacts(), body),
   updateContact: (id: number, body: ContactInput) => apiRequest<Contact>('PUT', apiPaths.contact(id), body),
   removeContact: (id: number) => apiRequest<Ok>('DELETE', apiPaths.contact(id)),
+  ssoSettings: () => apiRequest<SsoSettings>('GET', apiPaths.ssoSettings()),
+  updateSsoSettings: (body: UpdateSsoSettingsRequest) =>
+    apiRequest<SsoSettings>('PUT', apiPaths.ssoSettings(), body),
 };

@@ -4,6 +4,7 @@ import type {
   CreateRoleRequest,
   RoleType,
   UpdateRoleRequest,
+  UpdateSsoSettingsRequest,
   UpdateUserRequest,
 } from '@rmm/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ export const userKeys = {
   apiTokens: (userId: number) => ['users', 'api-tokens', userId] as const,
   invitation: (token: string) => ['invitation', token] as const,
   contacts: (params: ContactListParams) => ['contacts', 'list', params] as const,
+  sso: ['settings', 'sso'] as const,
 } as const;
 
 // ---------------------------------------------------------------- roles
@@ -198,5 +200,17 @@ export const useResetMfaMutation = (id: number) => {
   return useMutation({
     mutationFn: () => usersApi.resetMfa(id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaKey(id) }),
+  });
+};
+
+// ---------------------------------------------------------------- single sign-on
+
+export const useSsoSettingsQuery = () => useQuery({ queryKey: userKeys.sso, queryFn: usersApi.ssoSettings });
+
+export const useUpdateSsoSettings = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateSsoSettingsRequest) => usersApi.updateSsoSettings(body),
+    onSuccess: (settings) => queryClient.setQueryData(userKeys.sso, settings),
   });
 };

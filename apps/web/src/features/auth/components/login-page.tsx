@@ -11,13 +11,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { apiPaths } from '@rmm/domain/api-paths';
 import { links } from '@rmm/domain/links';
+import { type SsoReason, ssoReasons } from '@rmm/domain/sso-reasons';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { loadAreaStrings } from '../../../i18n/index.ts';
-import { useLoginMutation } from '../queries.ts';
+import { useLoginMutation, useSsoInfoQuery } from '../queries.ts';
 
 // The second step loads only for users who have a second factor (the sign-in page is part of the first load).
 const MfaStep = lazy(async () => ({ default: (await import('./mfa-step.tsx')).MfaStep }));
@@ -32,6 +34,10 @@ export const LoginPage = () => {
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLoginMutation();
+  const sso = useSsoInfoQuery().data;
+  // A single sign-on that ended here: /login?sso=refused|error&reason=…
+  const ssoReason = new URLSearchParams(location.search).get('reason') as SsoReason | null;
+  const ssoMessage = ssoReason && Object.hasOwn(ssoReasons, ssoReason) ? ssoReasons[ssoReason] : undefined;
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: {
@@ -84,6 +90,11 @@ export const LoginPage = () => {
                   {t('auth.welcome')}
                 </Text>
               </div>
+              {ssoMessage && !login.error && (
+                <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                  {ssoMessage}
+                </Alert>
+              )}
               {login.error && (
                 <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
                   {login.error.message}
@@ -104,6 +115,11 @@ export const LoginPage = () => {
               <Button type="submit" loading={login.isPending}>
                 {t('auth.signIn')}
               </Button>
+              {sso?.enabled && (
+                <Button component="a" href={apiPaths.ssoStart()} variant="default">
+                  {sso.buttonLabel}
+                </Button>
+              )}
             </Stack>
           </fieldset>
         </form>
