@@ -10,12 +10,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { apiPaths } from '@rmm/domain/api-paths';
 import { links } from '@rmm/domain/links';
 import { type SsoReason, ssoReasons } from '@rmm/domain/sso-reasons';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { loadAreaStrings } from '../../../i18n/index.ts';
@@ -38,13 +37,10 @@ export const LoginPage = () => {
   // A single sign-on that ended here: /login?sso=refused|error&reason=…
   const ssoReason = new URLSearchParams(location.search).get('reason') as SsoReason | null;
   const ssoMessage = ssoReason && Object.hasOwn(ssoReasons, ssoReason) ? ssoReasons[ssoReason] : undefined;
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: {
-      email: (v) => (v.trim() ? null : t('spec.validation.mandatory')),
-      password: (v) => (v ? null : t('spec.validation.mandatory')),
-    },
-  });
+  // Two fields: plain state (a form library would weigh on the first load for nothing).
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const from = (location.state as { from?: string } | null)?.from ?? links.home();
   const [mfaTypes, setMfaTypes] = useState<string[]>();
   const [isEnrolling, setEnrolling] = useState(false);
@@ -52,15 +48,21 @@ export const LoginPage = () => {
   const back = () => {
     setMfaTypes(undefined);
     setEnrolling(false);
-    form.setFieldValue('password', '');
+    setPassword('');
   };
 
-  const submit = form.onSubmit(async (values) => {
-    const answer = await login.mutateAsync(values);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const mandatory = t('spec.validation.mandatory');
+    const found = { email: email.trim() ? undefined : mandatory, password: password ? undefined : mandatory };
+    setErrors(found);
+    if (found.email || found.password) return;
+    const answer = await login.mutateAsync({ email, password }).catch(() => undefined);
+    if (!answer) return;
     if (answer.enrolmentRequired) setEnrolling(true);
     else if (answer.mfaRequired) setMfaTypes(answer.mfaTypes);
     else done();
-  });
+  };
 
   if (mfaTypes || isEnrolling) {
     return (
@@ -105,12 +107,16 @@ export const LoginPage = () => {
                 type="email"
                 autoComplete="username"
                 autoFocus
-                {...form.getInputProps('email')}
+                value={email}
+                error={errors.email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
               />
               <PasswordInput
                 label={t('auth.password')}
                 autoComplete="current-password"
-                {...form.getInputProps('password')}
+                value={password}
+                error={errors.password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
               />
               <Button type="submit" loading={login.isPending}>
                 {t('auth.signIn')}
