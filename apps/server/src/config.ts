@@ -160,7 +160,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   metricsToken: env.METRICS_TOKEN || undefined,
   metricsPort: env.METRICS_PORT ? num(env.METRICS_PORT, 0) : undefined,
   metricsHost: env.METRICS_HOST || '127.0.0.1',
-  smsSender: smsSenderOf(env.SMS_SENDER),
+  // The demo (on unless DEMO=0) writes text-message codes to the log, so the factor can be tried without
+  // an SMS account; anywhere else only an explicit SMS_SENDER=log does.
+  smsSender: smsSenderOf(env.SMS_SENDER) ?? (env.DEMO !== '0' ? 'log' : undefined),
   smsApiUrl: env.SMS_API_URL || 'https://api.twilio.com',
   smsAccountSid: env.SMS_ACCOUNT_SID || undefined,
   smsAuthToken: env.SMS_AUTH_TOKEN || undefined,

@@ -63,6 +63,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}) => {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     demo: false,
+    // Not the demo's log sender: a test that wants text messages says which sender.
+    smsSender: undefined,
     webDist: '/nonexistent',
     ...overrides,
   };
