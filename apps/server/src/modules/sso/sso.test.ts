@@ -333,6 +333,8 @@ describe('single sign-on through a real provider', () => {
     const [row] = await ctx.db.select().from(users).where(eq(users.email, 'bob@test.local'));
     expect(row).toMatchObject({ userType: 'TECHNICIAN', passwordHash: null, isEnabled: true });
     expect((await lastActivity('user.sso.create'))?.targetName).toBe('bob@test.local');
+    // No password, signed in through the provider: active (not an invitation, not a reset).
+    expect((await ctx.request('GET', `/users/${row!.id}`)).json().status).toBe('ACTIVE');
   });
 
   it('refuses a new user whom no group maps when there is no default role, and takes the default role', async () => {

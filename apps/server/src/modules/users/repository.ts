@@ -73,6 +73,9 @@ const userColumns = {
   roleName: roles.name,
   organizationName: organizations.name,
   invitationExpiresAt: sql<Date | string | null>`${liveLink}`,
+  /** INVITE or RESET: what the newest unused link is for (null when there is none). */
+  liveLinkPurpose: sql<string | null>`(select link.purpose from password_links link
+    where link.user_id = "users"."id" and link.used_at is null order by link.id desc limit 1)`,
 };
 
 const userQuery = (db: DbOrTx) =>

@@ -190,13 +190,17 @@ const toUser = (row: NonNullable<Awaited<ReturnType<typeof repo.findUser>>>): Us
     organizationId: user.organizationId,
     organizationName: row.organizationName,
     isEnabled: user.isEnabled,
+    // Without a password: a reset waiting for its new one, an invitation not accepted yet, or a technician
+    // who signs in through single sign-on only (active).
     status: !user.isEnabled
       ? 'DISABLED'
       : user.passwordHash !== null
         ? 'ACTIVE'
-        : user.lastLoginAt === null
-          ? 'INVITED'
-          : 'RESET',
+        : row.liveLinkPurpose === 'RESET'
+          ? 'RESET'
+          : user.lastLoginAt === null
+            ? 'INVITED'
+            : 'ACTIVE',
     invitationExpiresAt: user.passwordHash === null ? invitationExpiresAt : null,
     lastLoginAt: iso(user.lastLoginAt),
     createdAt: user.createdAt.toISOString(),

@@ -24,8 +24,8 @@ import { useVerifyMutation } from '../queries.ts';
 const order = ['U2F_TOKEN', 'TOTP', 'SMS_OTP', 'DUO', 'RECOVERY_CODE'] as const;
 type Factor = (typeof order)[number];
 
-/** How often a pending Duo push is asked about (the user is looking at their phone). */
-const DUO_POLL_MS = 2000;
+/** How often a pending Duo push is asked about: within the sign-in rate limit (LOGIN_RATE_PER_MINUTE, 20). */
+const DUO_POLL_MS = 5000;
 
 type Props = { onDone: () => void };
 
