@@ -20,6 +20,7 @@ import { activityRoutes } from './modules/activities/routes.ts';
 import { restartSpreadMs } from './modules/agent-gateway/restart.ts';
 import { agentGatewayRoutes } from './modules/agent-gateway/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { credentialRoutes } from './modules/credentials/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { presencePlugin } from './modules/devices/presence-plugin.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
@@ -160,6 +161,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(activityRoutes);
   await app.register(settingsRoutes);
   await app.register(userRoutes);
+  await app.register(credentialRoutes);
   await app.register(mfaRoutes);
   await app.register(ssoRoutes);
   await app.register(dashboardRoutes);

@@ -51,6 +51,7 @@ const fx = {} as {
   contactB: number;
   endUserB: number;
   searchId: number;
+  credentialB: number;
   roleIds: Map<string, number>;
 };
 /** Per built-in technician role: a user scoped to orgA, and one who sees every organization. */
@@ -116,6 +117,14 @@ const newCustomRole = async () =>
       permissions: [],
     })
   ).id as number;
+const credentialBody = () => ({
+  name: `Cred ${unique()}`,
+  kind: 'LINUX',
+  username: 'root',
+  password: 'a password',
+});
+const newCredential = async (organizationId: number) =>
+  (await created('POST', `/credential/organization/${organizationId}`, credentialBody())).id as number;
 const newSearch = async () =>
   (
     await created('POST', '/searches', {
@@ -428,6 +437,24 @@ const matrix: Record<string, Entry> = {
     foreign: async () => ({ url: '/webapp/submit/job', body: job(fx.deviceB) }),
   },
 
+  // ---------------------------------------------------------------- organization credentials
+  'GET /credential/organization/:id/list': get(
+    () => `/credential/organization/${fx.orgA.id}/list`,
+    () => `/credential/organization/${fx.orgB.id}/list`,
+  ),
+  'POST /credential/organization/:id': {
+    own: async () => ({ url: `/credential/organization/${fx.orgA.id}`, body: credentialBody() }),
+    foreign: async () => ({ url: `/credential/organization/${fx.orgB.id}`, body: credentialBody() }),
+  },
+  'PUT /credential/:credentialId': {
+    own: async () => ({ url: `/credential/${await newCredential(fx.orgA.id)}`, body: credentialBody() }),
+    foreign: async () => ({ url: `/credential/${fx.credentialB}`, body: credentialBody() }),
+  },
+  'DELETE /credential/:credentialId': {
+    own: async () => ({ url: `/credential/${await newCredential(fx.orgA.id)}` }),
+    foreign: async () => ({ url: `/credential/${fx.credentialB}` }),
+  },
+
   // ---------------------------------------------------------------- users, roles, tokens, contacts
   'GET /user-roles': get(() => '/user-roles?roleType=END_USER'),
   'GET /user-roles/:id': get(() => `/user-roles/${fx.roleIds.get('Helpdesk')}`),
@@ -564,6 +591,7 @@ beforeAll(async () => {
   fx.contactB = await newContact(fx.orgB.id);
   fx.endUserB = await newEndUser(fx.orgB.id);
   fx.searchId = await newSearch();
+  fx.credentialB = await newCredential(fx.orgB.id);
   for (const role of technicianRoles) {
     scoped.set(role.name, await makeUser(role, [fx.orgA.id]));
     unscoped.set(role.name, await makeUser(role, 'all'));

@@ -111,6 +111,9 @@ export const apiPaths = {
   duoPush: () => '/auth/mfa/duo/push',
   mfaFactor: (factorId: number) => `/auth/mfa/factors/${factorId}`,
   userMfa: (id: number) => `/users/${id}/mfa`,
+  organizationCredentials: (organizationId: number) => `/credential/organization/${organizationId}/list`,
+  createCredential: (organizationId: number) => `/credential/organization/${organizationId}`,
+  credential: (credentialId: number) => `/credential/${credentialId}`,
   contacts: () => '/contacts',
   contact: (id: number) => `/contacts/${id}`,
 } as const;
