@@ -53,3 +53,36 @@ test('a technician signs in, creates an organization with two locations, finds, 
   await expect(page).toHaveURL(/\/login/);
   expect(pageErrors).toEqual([]);
 });
+
+test("an organization's credentials: added with a password that is never shown again", async ({
+  page,
+  baseURL,
+  pageErrors,
+}) => {
+  await signIn(page);
+  const created = await page.request.post('/organizations', {
+    headers: { origin: baseURL! },
+    data: { name: `Credentials ${Date.now()}`, locations: [] },
+  });
+  const organization = await created.json();
+  await page.goto(`/editor/customer/${organization.id}/credentials`);
+  await expect(page.getByText('No credentials yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add credential' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Name/).fill('Linux root');
+  await dialog.getByLabel(/^User name/).fill('root');
+  await dialog.getByLabel(/^Password/).fill('correct horse battery');
+  await dialog.getByRole('switch', { name: /Preferred Linux credential/ }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Credential saved')).toBeVisible();
+  const row = page.getByRole('row', { name: /Linux root/ });
+  await expect(row).toContainText('Preferred');
+  await expect(row).toContainText('root');
+  await expect(page.getByText('correct horse battery')).toHaveCount(0);
+  // The organization's own form was not submitted by the credential's.
+  await expect(page.getByText('Organization saved')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/credentials.png' });
+  const listed = await (await page.request.get(`/credential/organization/${organization.id}/list`)).text();
+  expect(listed).not.toContain('correct horse battery');
+  expect(pageErrors).toEqual([]);
+});

@@ -1,4 +1,12 @@
-import type { CreateOrganizationRequest, Organization, UpdateOrganizationRequest } from '@rmm/domain';
+import type {
+  CreateCredentialRequest,
+  CreateOrganizationRequest,
+  Credential,
+  ListCredentialsResponse,
+  Organization,
+  UpdateCredentialRequest,
+  UpdateOrganizationRequest,
+} from '@rmm/domain';
 import { apiPaths } from '@rmm/domain/api-paths';
 import { apiRequest } from '../../lib/api.ts';
 
@@ -9,4 +17,12 @@ export const organizationsApi = {
   update: (id: number, body: UpdateOrganizationRequest) =>
     apiRequest<Organization>('PATCH', apiPaths.organization(id), body),
   remove: (id: number) => apiRequest<{ ok: true }>('DELETE', apiPaths.organization(id)),
+  /** Spec §7: `resultCode` and `credentials` (never a password). */
+  credentials: (organizationId: number) =>
+    apiRequest<ListCredentialsResponse>('GET', apiPaths.organizationCredentials(organizationId)),
+  createCredential: (organizationId: number, body: CreateCredentialRequest) =>
+    apiRequest<Credential>('POST', apiPaths.createCredential(organizationId), body),
+  updateCredential: (id: number, body: UpdateCredentialRequest) =>
+    apiRequest<Credential>('PUT', apiPaths.credential(id), body),
+  removeCredential: (id: number) => apiRequest<{ ok: true }>('DELETE', apiPaths.credential(id)),
 };

@@ -1,5 +1,9 @@
-import type { UpdateOrganizationRequest } from '@rmm/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateCredentialRequest,
+  UpdateCredentialRequest,
+  UpdateOrganizationRequest,
+} from '@rmm/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventKeys } from '../../app/realtime/event-keys.ts';
 import { organizationKeys } from '../../lib/organizations.ts';
 import { organizationsApi } from './api.ts';
@@ -39,4 +43,36 @@ export const organizationEventKeys: EventKeys = {
   forEvent: (event) =>
     event.type === 'device.created' || event.type === 'device.deleted' ? [organizationKeys.all] : [],
   resync: [organizationKeys.all],
+};
+
+const credentialsKey = (organizationId: number) => ['organizations', organizationId, 'credentials'] as const;
+
+/**
+ * An organization's credentials. Spec §8: a failed load shows "Error loading credentials" and the list is
+ * empty (the query answers an empty list and keeps the error to show).
+ */
+export const useCredentialsQuery = (organizationId: number) =>
+  useQuery({
+    queryKey: credentialsKey(organizationId),
+    queryFn: async () => (await organizationsApi.credentials(organizationId)).credentials,
+    retry: false,
+  });
+
+export const useSaveCredentialMutation = (organizationId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: CreateCredentialRequest | UpdateCredentialRequest }) =>
+      id === undefined
+        ? organizationsApi.createCredential(organizationId, body as CreateCredentialRequest)
+        : organizationsApi.updateCredential(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: credentialsKey(organizationId) }),
+  });
+};
+
+export const useDeleteCredentialMutation = (organizationId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: organizationsApi.removeCredential,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: credentialsKey(organizationId) }),
+  });
 };

@@ -14,10 +14,11 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { useOrganizationQuery } from '../../../lib/organizations.ts';
 import { type OrganizationFormValues, toFormValues } from '../organization-form.ts';
 import { useCreateOrganizationMutation, useUpdateOrganizationMutation } from '../queries.ts';
+import { CredentialsTab } from './credentials-tab.tsx';
 import { DeleteOrganizationButton } from './delete-organization-button.tsx';
 import { LocationsFields } from './locations-fields.tsx';
 
-const sections = ['general', 'locations'] as const;
+const sections = ['general', 'locations', 'credentials'] as const;
 /** The form's schema, derived from the request schema the server validates with. */
 const formSchema = z.object({
   name: CreateOrganizationRequest.shape.name,
@@ -51,6 +52,7 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
   const create = useCreateOrganizationMutation();
   // Without organizations.manage the editor shows the organization read-only (the server refuses changes).
   const canManage = useHasPermission('organizations.manage');
+  const canViewCredentials = useHasPermission('credentials.view');
   const update = useUpdateOrganizationMutation(organization?.id ?? 0);
   const mutation = organization ? update : create;
   const form = useForm<OrganizationFormValues>({
@@ -104,6 +106,9 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
           <Tabs.List mb="md">
             <Tabs.Tab value="general">{t('organizations.general')}</Tabs.Tab>
             <Tabs.Tab value="locations">{t('organizations.locations')}</Tabs.Tab>
+            {organization && canViewCredentials && (
+              <Tabs.Tab value="credentials">{t('organizations.credentials')}</Tabs.Tab>
+            )}
           </Tabs.List>
           <Tabs.Panel value="general">
             <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0 }}>
@@ -127,6 +132,11 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
               </Stack>
             </fieldset>
           </Tabs.Panel>
+          {organization && canViewCredentials && (
+            <Tabs.Panel value="credentials">
+              {section === 'credentials' && <CredentialsTab organizationId={organization.id} />}
+            </Tabs.Panel>
+          )}
           <Tabs.Panel value="locations">
             <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0 }}>
               <LocationsFields form={form} />
