@@ -9,10 +9,9 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { encryptSecret } from '../../lib/crypto.ts';
 import { notFound } from '../../lib/errors.ts';
-import { scopeAllows } from '../../lib/scope.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
-import { existingOrganizationIds } from '../users/repository.ts';
+import { requireOrganizationInScope } from '../organizations/service.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -36,11 +35,6 @@ const toCredential = (row: Row): Credential => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const assertOrganization = async (db: DbOrTx, actor: Actor, organizationId: number) => {
-  const exists = (await existingOrganizationIds(db, [organizationId])).has(organizationId);
-  if (!exists || !scopeAllows(actor.scope, organizationId)) throw notFound('Organization not found.');
-};
-
 const activity = (
   actor: Actor,
   action: string,
@@ -63,7 +57,7 @@ export const listCredentials = async ({
   actor,
   organizationId,
 }: Omit<Context, 'secretKey'> & { organizationId: number }) => {
-  await assertOrganization(db, actor, organizationId);
+  await requireOrganizationInScope(db, actor, organizationId);
   return (await repo.listCredentials(db, organizationId)).map(toCredential);
 };
 
@@ -80,7 +74,7 @@ export const createCredential = async ({
   organizationId,
   input,
 }: Context & { organizationId: number; input: z.output<typeof CreateCredentialRequest> }) => {
-  await assertOrganization(db, actor, organizationId);
+  await requireOrganizationInScope(db, actor, organizationId);
   const id = await db.transaction(async (tx) => {
     if (input.preferred) await repo.clearPreferred(tx, organizationId, input.kind);
     const newId = await repo.insertCredential(tx, {

@@ -161,3 +161,13 @@ export const locationIdsOf = async (db: DbOrTx, organizationId: number) =>
   (
     await db.select({ id: locations.id }).from(locations).where(eq(locations.organizationId, organizationId))
   ).map((r) => r.id);
+
+/** Organizations of these ids that exist (a scope must not name one that does not). */
+export const existingOrganizationIds = async (db: DbOrTx, ids: readonly number[]) => {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(inArray(organizations.id, [...ids]));
+  return new Set(rows.map((r) => r.id));
+};

@@ -1,7 +1,8 @@
 import type { CreateOrganizationRequest, Organization, UpdateOrganizationRequest } from '@rmm/domain';
 import type { z } from 'zod';
-import type { Db } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { conflict, DomainError, forbidden, notFound } from '../../lib/errors.ts';
+import { scopeAllows } from '../../lib/scope.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
 import * as repo from './repository.ts';
@@ -29,6 +30,15 @@ const activity = (
   outcome: 'SUCCESS' as const,
   detail: detail ?? null,
 });
+
+/**
+ * Refuses an organization id that does not exist or lies outside the caller's organizations, with one and
+ * the same 404: another organization's ids are not confirmed to exist. For objects created in one.
+ */
+export const requireOrganizationInScope = async (db: DbOrTx, actor: Actor, organizationId: number) => {
+  const exists = (await repo.existingOrganizationIds(db, [organizationId])).has(organizationId);
+  if (!exists || !scopeAllows(actor.scope, organizationId)) throw notFound(ORGANIZATION_NOT_FOUND);
+};
 
 export const getOrganization = async ({
   db,

@@ -27,8 +27,9 @@ import { insertActivity } from '../activities/repository.ts';
 import * as authRepo from '../auth/repository.ts';
 import { announceUsersChanged } from '../auth/revocation.ts';
 import { type LoginMeta, type LoginResult, startSession } from '../auth/service.ts';
+import { existingOrganizationIds } from '../organizations/repository.ts';
 import { getSetting, putSetting } from '../settings/repository.ts';
-import { existingOrganizationIds, insertUser, updateUser } from '../users/repository.ts';
+import { insertUser, updateUser } from '../users/repository.ts';
 import * as repo from './repository.ts';
 
 /**

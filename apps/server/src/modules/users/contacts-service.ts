@@ -2,9 +2,9 @@ import type { Contact, ContactInput } from '@rmm/domain';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { scopeAllows } from '../../lib/scope.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
+import { requireOrganizationInScope } from '../organizations/service.ts';
 import * as repo from './repository.ts';
 
 /** Contacts: people of an organization who never sign in; each lives within its organization's scope. */
@@ -43,12 +43,6 @@ export const listContacts = async (
   return { data: rows.map(toContact), count, page: query.page, pageSize: query.pageSize };
 };
 
-/** An organization outside the caller's scope is answered as one that does not exist (404). */
-const assertOrganization = async (db: DbOrTx, actor: Actor, organizationId: number) => {
-  const exists = (await repo.existingOrganizationIds(db, [organizationId])).has(organizationId);
-  if (!exists || !scopeAllows(actor.scope, organizationId)) throw notFound('Organization not found.');
-};
-
 const activity = (
   actor: Actor,
   action: string,
@@ -65,7 +59,7 @@ const activity = (
 });
 
 export const createContact = async ({ db, actor, input }: Context & { input: Input }) => {
-  await assertOrganization(db, actor, input.organizationId);
+  await requireOrganizationInScope(db, actor, input.organizationId);
   const id = await db.transaction(async (tx) => {
     const newId = await repo.insertContact(tx, input);
     await insertActivity(tx, activity(actor, 'contact.create', { ...input, id: newId }));
@@ -76,7 +70,7 @@ export const createContact = async ({ db, actor, input }: Context & { input: Inp
 
 export const updateContact = async ({ db, actor, id, input }: Context & { id: number; input: Input }) => {
   await getContact(db, actor, id);
-  await assertOrganization(db, actor, input.organizationId);
+  await requireOrganizationInScope(db, actor, input.organizationId);
   await db.transaction(async (tx) => {
     await repo.updateContact(tx, id, input);
     await insertActivity(tx, activity(actor, 'contact.update', { ...input, id }));

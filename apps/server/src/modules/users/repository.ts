@@ -1,5 +1,5 @@
 import type { OrganizationScope, RoleType } from '@rmm/domain';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import {
   apiTokens,
@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { inScope } from '../../lib/scope.ts';
+import { escapeLike } from '../activities/repository.ts';
 
 /** Queries of users, roles, password links, sessions, API tokens and contacts. */
 
@@ -54,16 +55,6 @@ export const deleteRole = async (db: DbOrTx, id: number) => {
 
 export const userIdsWithRole = async (db: DbOrTx, roleId: number) =>
   (await db.select({ id: users.id }).from(users).where(eq(users.roleId, roleId))).map((r) => r.id);
-
-/** Organizations of these ids that exist (a scope must not name one that does not). */
-export const existingOrganizationIds = async (db: DbOrTx, ids: readonly number[]) => {
-  if (ids.length === 0) return new Set<number>();
-  const rows = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(inArray(organizations.id, [...ids]));
-  return new Set(rows.map((r) => r.id));
-};
 
 const liveLink = sql`(select max(link.expires_at) from password_links link
   where link.user_id = "users"."id" and link.used_at is null)`;
@@ -115,7 +106,7 @@ export const listUsers = async (
   const conditions: (SQL | undefined)[] = [eq(users.userType, query.userType), visibleTo(scope)];
   if (query.organizationId) conditions.push(eq(users.organizationId, query.organizationId));
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(query.search)}%`;
     conditions.push(or(ilike(users.email, pattern), ilike(users.name, pattern)));
   }
   const where = and(...conditions);
@@ -257,7 +248,7 @@ export const listContacts = async (
   const conditions: (SQL | undefined)[] = [inScope(contacts.organizationId, scope)];
   if (query.organizationId) conditions.push(eq(contacts.organizationId, query.organizationId));
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(query.search)}%`;
     conditions.push(
       or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), ilike(contacts.phone, pattern)),
     );

@@ -25,6 +25,8 @@ import type { Actor } from '../../types.ts';
 import { insertActivity, type NewActivity } from '../activities/repository.ts';
 import { announceUsersChanged } from '../auth/revocation.ts';
 import { hashPassword } from '../auth/service.ts';
+import { existingOrganizationIds } from '../organizations/repository.ts';
+import { requireOrganizationInScope } from '../organizations/service.ts';
 import { assertPasswordAllowed } from '../settings/password-policy.ts';
 import * as repo from './repository.ts';
 
@@ -102,7 +104,7 @@ const assertGrantable = (
 
 const assertOrganizationsExist = async (db: DbOrTx, scope: OrganizationScope) => {
   if (scope === 'all') return;
-  const existing = await repo.existingOrganizationIds(db, scope);
+  const existing = await existingOrganizationIds(db, scope);
   const missing = scope.find((id) => !existing.has(id));
   if (missing !== undefined)
     throw new DomainError('VALIDATION_FAILED', userMessages.unknownOrganization(missing));
@@ -257,10 +259,7 @@ export const inviteUser = async ({
   const organizationScope: OrganizationScope =
     input.userType === 'END_USER' ? [input.organizationId!] : input.organizationScope;
   if (input.userType === 'END_USER') {
-    // An organization the actor cannot see is answered as one that does not exist (404).
-    const exists = await repo.existingOrganizationIds(db, [input.organizationId!]);
-    if (!scopeWithin(organizationScope, actor.scope) || !exists.has(input.organizationId!))
-      throw notFound('Organization not found.');
+    await requireOrganizationInScope(db, actor, input.organizationId!);
   } else {
     if (!scopeWithin(organizationScope, actor.scope)) throw selfEscalation();
     await assertOrganizationsExist(db, organizationScope);
