@@ -52,8 +52,8 @@ const start = async (store: ServerStore, port: number, env: Record<string, strin
   servers.push(server);
   return server;
 };
-const startAgent = (serverUrl: string, stateDir: string, token?: string) => {
-  const agent = spawnAgent({ serverUrl, stateDir, ...(token ? { token } : {}) });
+const startAgent = (serverUrl: string, stateDir: string, token?: string, extraArgs: string[] = []) => {
+  const agent = spawnAgent({ serverUrl, stateDir, extraArgs, ...(token ? { token } : {}) });
   agents.push(agent);
   return agent;
 };
@@ -317,7 +317,9 @@ describeOnOneDatabase('jobs survive a killed agent, a server away and an offline
     );
     expect((await getJob(api, queued[0]!.jobUid)).jobStatus).toBe('START_REQUESTED');
 
-    startAgent(server.url, stateDir, undefined);
+    // One job at a time: the order of the lines is then the order the jobs were delivered in (with the
+    // default four at once, two jobs started a millisecond apart may write their lines either way).
+    startAgent(server.url, stateDir, undefined, ['--max-concurrent-jobs', '1']);
     await waitFor(async () => (await pendingCount(api)) === 0, {
       timeoutMs: 30_000,
       what: 'the queue to drain',
