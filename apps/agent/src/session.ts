@@ -129,6 +129,7 @@ export const createSession = (options: SessionOptions) => {
     if (message.type === 'jobCancel') return options.jobs?.onCancel(message.jobUid);
     if (message.type === 'jobResultStored') return options.jobs?.onResultStored(message.jobUid);
     if (message.type === 'approval') return log.info(`approval status: ${message.approvalStatus}`);
+    if (message.type === 'taskSet' || message.type === 'taskTriggerStored') return; // scheduled tasks: next step
     if (message.type === 'error')
       return log.warn(`the server refused a message: ${message.code} ${message.message}`);
     log.warn(`the server is closing the connection: ${message.message}`);

@@ -18,6 +18,11 @@ const v = /* @__PURE__ */ z.literal(AGENT_PROTOCOL_VERSION);
 const deviceId = /* @__PURE__ */ z.number().int().positive();
 const shortText = /* @__PURE__ */ z.string().max(200);
 
+/** Triggers the agent itself watches for (scheduled tasks of type ON_SYSTEM_STARTUP and ON_USER_LOGIN). */
+export const agentTaskTriggers = ['ON_SYSTEM_STARTUP', 'ON_USER_LOGIN'] as const;
+export const AgentTaskTrigger = /* @__PURE__ */ z.enum(agentTaskTriggers);
+export type AgentTaskTrigger = z.infer<typeof AgentTaskTrigger>;
+
 // ---- HTTP: POST /agent/enroll ----
 
 export const AgentEnrollRequest = /* @__PURE__ */ z.object({
@@ -125,6 +130,23 @@ export const AgentJobResult = /* @__PURE__ */ z.object({
   finishedAt: z.iso.datetime({ offset: true }),
 });
 
+/**
+ * An agent-side trigger of a task it holds fired: the device booted (ON_SYSTEM_STARTUP) or a user logged
+ * on (ON_USER_LOGIN, `user` set). Kept on disk and sent again after reconnects until taskTriggerStored;
+ * the server runs each `eventId` once.
+ */
+export const AgentTaskTriggered = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('taskTriggered'),
+  deviceId,
+  eventId: z.string().uuid(),
+  taskId: z.number().int().positive(),
+  trigger: AgentTaskTrigger,
+  user: z.string().max(256).optional(),
+  occurredAt: z.iso.datetime({ offset: true }),
+});
+export type AgentTaskTriggered = z.infer<typeof AgentTaskTriggered>;
+
 export const AgentMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   AgentHello,
   AgentHeartbeat,
@@ -133,6 +155,7 @@ export const AgentMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   AgentJobAck,
   AgentJobOutput,
   AgentJobResult,
+  AgentTaskTriggered,
 ]);
 export type AgentMessage = z.infer<typeof AgentMessage>;
 export type AgentHello = z.infer<typeof AgentHello>;
@@ -191,9 +214,30 @@ export const ServerWakeOnLan = /* @__PURE__ */ z.object({
   requestId: shortText.optional(),
 });
 /**
+ * Who the agent runs a script job as, resolved by the server when it sends the job (never stored in the
+ * job): the system account (the agent's own, root or SYSTEM), the user logged on at the console, or an
+ * account — an organization credential (with its password, only in this message) or a custom user name
+ * (no password). The agent refuses with a clear job failure what its platform cannot honour.
+ */
+export const AgentJobRunAs = /* @__PURE__ */ z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('system') }),
+  z.object({ kind: z.literal('loggedOnUser') }),
+  z.object({
+    kind: z.literal('account'),
+    username: z.string().min(1).max(256),
+    domain: z.string().max(256).optional(),
+    password: z.string().max(1024).optional(),
+    /** What the technician chose, for the failure message: "Preferred Linux credential (ops)". */
+    label: z.string().max(300).optional(),
+  }),
+]);
+export type AgentJobRunAs = z.infer<typeof AgentJobRunAs>;
+
+/**
  * A job to run. Sent when it is submitted (if the device is connected) and again after each
  * reconnect while it is not finished; the agent runs a jobUid at most once. `content` is the
- * job type's content (job-api.ts); an ACTION's script is always inline here.
+ * job type's content (job-api.ts); an ACTION's script is always inline or resolved here (has `code`).
+ * `runAs` (script jobs): absent means system.
  */
 export const ServerJob = /* @__PURE__ */ z.object({
   v,
@@ -205,8 +249,30 @@ export const ServerJob = /* @__PURE__ */ z.object({
     content: z.record(z.string(), z.unknown()),
     /** The agent does not start a job after this time; it reports it as failed instead. */
     expiresAt: z.string(),
+    runAs: AgentJobRunAs.optional(),
   }),
 });
+
+/**
+ * The task set this agent holds: which enabled scheduled tasks target it with an agent-side trigger.
+ * Sent after every hello and whenever it changes; the agent keeps the last one on disk, so a start
+ * without a connection still notices the boot. No scripts or secrets: the agent reports the event
+ * (`taskTriggered`) and the server runs the task's jobs as usual.
+ */
+export const ServerTaskSet = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('taskSet'),
+  tasks: z.array(z.object({ taskId: z.number().int().positive(), trigger: AgentTaskTrigger })).max(1000),
+});
+export type ServerTaskSet = z.infer<typeof ServerTaskSet>;
+
+/** The server has stored this trigger event (and created its jobs): the agent may forget it. */
+export const ServerTaskTriggerStored = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('taskTriggerStored'),
+  eventId: z.string().uuid(),
+});
+export type ServerTaskTriggerStored = z.infer<typeof ServerTaskTriggerStored>;
 
 /** Stop a running job (with its whole process tree); the agent then sends its jobResult (CANCELLED). */
 export const ServerJobCancel = /* @__PURE__ */ z.object({
@@ -232,6 +298,8 @@ export const ServerMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   ServerJob,
   ServerJobCancel,
   ServerJobResultStored,
+  ServerTaskSet,
+  ServerTaskTriggerStored,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerWelcome = z.infer<typeof ServerWelcome>;

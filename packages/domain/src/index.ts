@@ -18,6 +18,8 @@ export * from './organizations.ts';
 export * from './permissions.ts';
 export * from './remote-support-tools.ts';
 export * from './routes.ts';
+export * from './scheduled-tasks.ts';
+export * from './scripts.ts';
 export * from './security.ts';
 // Spec §3, §4, §5, §8, §9 as code (enumerations, validators, messages, constants).
 export * from './spec.ts';

@@ -27,12 +27,54 @@ export const scriptLanguages = ['sh', 'bash', 'python', 'powershell', 'cmd'] as 
 export const ScriptLanguage = /* @__PURE__ */ z.enum(scriptLanguages);
 export type ScriptLanguage = z.infer<typeof ScriptLanguage>;
 
-/** Inline code, or a script of the library (the library arrives with the scripting issue). */
-export const ScriptSource = /* @__PURE__ */ z.union([
-  z.object({ language: ScriptLanguage, code: z.string().min(1).max(SCRIPT_MAX_CODE_BYTES) }).strict(),
-  z.object({ scriptId: z.number().int().positive() }).strict(),
-]);
+/** Ad-hoc code typed by a technician (needs `jobs.run`). */
+export const InlineScript = /* @__PURE__ */ z
+  .object({ language: ScriptLanguage, code: z.string().min(1).max(SCRIPT_MAX_CODE_BYTES) })
+  .strict();
+/** A script of the library as submitted: its newest version unless `version` is given (needs `scripts.run`). */
+export const LibraryScriptRef = /* @__PURE__ */ z
+  .object({ scriptId: z.number().int().positive(), version: z.number().int().positive().optional() })
+  .strict();
+/**
+ * A library script as the server stores it in the job (and sends it to the agent): the submission's
+ * `{scriptId}` resolved to the version that runs, so the job record shows exactly what ran.
+ */
+export const ResolvedLibraryScript = /* @__PURE__ */ z
+  .object({
+    scriptId: z.number().int().positive(),
+    version: z.number().int().positive(),
+    name: z.string(),
+    language: ScriptLanguage,
+    code: z.string().min(1).max(SCRIPT_MAX_CODE_BYTES),
+  })
+  .strict();
+export type ResolvedLibraryScript = z.infer<typeof ResolvedLibraryScript>;
+
+/** Inline code, a library reference (submitted), or a resolved library script (stored and sent to the agent). */
+export const ScriptSource = /* @__PURE__ */ z.union([InlineScript, LibraryScriptRef, ResolvedLibraryScript]);
 export type ScriptSource = z.infer<typeof ScriptSource>;
+
+/**
+ * Who a script runs as (spec §3 run-as options): one of the options, an organization credential of the
+ * device's organization (`{credentialId}`), or a custom local account (`{user}`, trimmed, no password: the
+ * agent, running as root/SYSTEM, starts the process as that account). Never a secret: the server looks the
+ * credential up when it sends the job and puts it only into the message to the agent (`AgentJobRunAs`).
+ */
+export const JobRunAs = /* @__PURE__ */ z.union([
+  RunAsOption,
+  z.object({ credentialId: z.number().int().positive() }).strict(),
+  z
+    .object({
+      user: z
+        .string()
+        .trim()
+        .min(1)
+        .max(256)
+        .regex(/^[^\s:/\\]+$/, 'A user name has no spaces, colons or slashes.'),
+    })
+    .strict(),
+]);
+export type JobRunAs = z.infer<typeof JobRunAs>;
 
 /** ACTION content that runs a script: spec §4 "action". */
 export const ScriptJobContent = z
@@ -43,7 +85,7 @@ export const ScriptJobContent = z
      * sanitised by the spec's rule (§5).
      */
     parameters: z.array(z.string().max(4000).transform(scriptParameterOf)).max(64).default([]),
-    runAs: RunAsOption.default('SYSTEM'),
+    runAs: JobRunAs.default('SYSTEM'),
     timeoutSeconds: z
       .number()
       .int()
@@ -229,6 +271,12 @@ export const jobErrorCodes = {
   JOB_FINISHED: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
   SCRIPT_NOT_FOUND: 404,
+  /** The script's operating systems do not include the device's (a Windows script for a Linux device). */
+  SCRIPT_PLATFORM_MISMATCH: 422,
+  /** A parameter value does not fit the library script's parameter (type, required, options). */
+  SCRIPT_PARAMETER_INVALID: 422,
+  /** The run-as credential is not one of the device's organization (or does not exist). */
+  CREDENTIAL_NOT_FOUND: 404,
 } as const;
 export const jobErrorMessages: Readonly<Record<keyof typeof jobErrorCodes, string>> = {
   DEVICE_CACHE_EXPIRED: 'The device information this was based on has expired. Load the devices again.',
@@ -236,4 +284,7 @@ export const jobErrorMessages: Readonly<Record<keyof typeof jobErrorCodes, strin
   JOB_FINISHED: 'The job has already finished.',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was used for a different request.',
   SCRIPT_NOT_FOUND: 'There is no such script in the library.',
+  SCRIPT_PLATFORM_MISMATCH: "The script does not run on this device's operating system.",
+  SCRIPT_PARAMETER_INVALID: "A parameter value does not fit the script's parameter.",
+  CREDENTIAL_NOT_FOUND: "There is no such credential for the device's organization.",
 };

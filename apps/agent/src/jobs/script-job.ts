@@ -38,7 +38,8 @@ const launchScript = (
 
 /** An ACTION that runs a script: checks what can be checked before anything runs. */
 export const prepareScriptJob = (content: ScriptJobContent, context: JobContext): PreparedJob => {
-  if (content.runAs !== 'SYSTEM') return { outcome: failedOutcome(jobTexts.runAsUnavailable(content.runAs)) };
+  if (content.runAs !== 'SYSTEM')
+    return { outcome: failedOutcome(jobTexts.runAsUnavailable(JSON.stringify(content.runAs))) };
   const { script } = content;
   if (!('code' in script)) return { outcome: failedOutcome(jobTexts.scriptNotInline) };
   const file = path.join(context.scriptsDir, `${context.jobUid}${scriptExtensions[script.language]}`);
