@@ -277,6 +277,10 @@ export const jobErrorCodes = {
   SCRIPT_PARAMETER_INVALID: 422,
   /** The run-as credential is not one of the device's organization (or does not exist). */
   CREDENTIAL_NOT_FOUND: 404,
+  /** A Windows, Mac or Linux run-as (a preferred option or a credential of that kind) for another platform. */
+  RUN_AS_PLATFORM_MISMATCH: 422,
+  /** A preferred run-as option whose organization has no preferred credential of that kind. */
+  RUN_AS_NO_PREFERRED_CREDENTIAL: 422,
 } as const;
 export const jobErrorMessages: Readonly<Record<keyof typeof jobErrorCodes, string>> = {
   DEVICE_CACHE_EXPIRED: 'The device information this was based on has expired. Load the devices again.',
@@ -287,4 +291,6 @@ export const jobErrorMessages: Readonly<Record<keyof typeof jobErrorCodes, strin
   SCRIPT_PLATFORM_MISMATCH: "The script does not run on this device's operating system.",
   SCRIPT_PARAMETER_INVALID: "A parameter value does not fit the script's parameter.",
   CREDENTIAL_NOT_FOUND: "There is no such credential for the device's organization.",
+  RUN_AS_PLATFORM_MISMATCH: "The run-as does not run on this device's operating system.",
+  RUN_AS_NO_PREFERRED_CREDENTIAL: 'The organization has no preferred credential for this run-as.',
 };

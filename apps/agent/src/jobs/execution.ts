@@ -1,5 +1,6 @@
 import { type JobOutcome, outcomeOfProcess } from './outcome.ts';
 import { createOutputCollector, type OutputStream } from './output.ts';
+import type { RunAsHost } from './run-as.ts';
 import { type ProcessSpec, runProcess } from './run-process.ts';
 import type { JobSettings } from './settings.ts';
 
@@ -9,6 +10,7 @@ export type JobContext = {
   scriptsDir: string;
   settings: JobSettings;
   platform: NodeJS.Platform;
+  runAsHost: RunAsHost;
   onOutput: (stream: OutputStream, data: string) => void;
 };
 

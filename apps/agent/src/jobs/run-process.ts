@@ -10,6 +10,9 @@ export type ProcessSpec = {
   isVerbatim?: boolean;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** POSIX: run as this account (the agent is root); see run-as.ts. */
+  uid?: number;
+  gid?: number;
 };
 
 export type ProcessLimits = {
@@ -57,6 +60,7 @@ export const runProcess = (
     windowsVerbatimArguments: spec.isVerbatim ?? false,
     env: spec.env,
     cwd: spec.cwd,
+    ...(spec.uid === undefined ? {} : { uid: spec.uid, gid: spec.gid }),
   });
   child.stdout.on('data', (data: Buffer) => onOutput('stdout', data));
   child.stderr.on('data', (data: Buffer) => onOutput('stderr', data));

@@ -244,7 +244,7 @@ describe('running jobs', () => {
     expect(test.sent.filter((message) => message.type === 'jobResult')).toHaveLength(2);
   });
 
-  it('refuses run-as options other than SYSTEM and job types it cannot run yet', async () => {
+  it('refuses a run-as the server did not resolve and job types it cannot run yet', async () => {
     const test = createTestRunner();
     const runAs = createScriptJob('sh', 'echo hi', { runAs: 'LOGGED_ON_USER' });
     const backup = createJob({ jobType: 'BACKUP', content: { planId: 1 } });
@@ -253,7 +253,9 @@ describe('running jobs', () => {
     for (const job of [runAs, backup, library, invalid]) test.runner.onJob(job);
 
     const errorOf = async (jobUid: string) => (await test.resultOf(jobUid)).resultContent.errorMessage;
-    expect(await errorOf(runAs.jobUid)).toBe('Run-as LOGGED_ON_USER is not available on this device yet.');
+    expect(await errorOf(runAs.jobUid)).toBe(
+      'Run-as "LOGGED_ON_USER" was not resolved by the server: update the server to run scripts as another account.',
+    );
     expect(await errorOf(backup.jobUid)).toBe('This agent cannot run BACKUP jobs yet.');
     expect(await errorOf(library.jobUid)).toBe('The job names a library script but does not carry its code.');
     expect(await errorOf(invalid.jobUid)).toMatch(/^The job content is not valid: /);

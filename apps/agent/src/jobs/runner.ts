@@ -8,6 +8,7 @@ import { failedOutcome, type JobOutcome } from './outcome.ts';
 import type { OutputStream } from './output.ts';
 import { endLeftoverTree } from './process-tree.ts';
 import { prepareRebootJob } from './reboot-job.ts';
+import { type RunAsHost, removeRunAsJobDir, systemRunAsHost } from './run-as.ts';
 import { prepareScriptJob } from './script-job.ts';
 import type { JobSettings } from './settings.ts';
 import { jobTexts } from './texts.ts';
@@ -25,6 +26,8 @@ export type JobRunnerOptions = {
   /** When the machine last booted: a reboot job started before it has done its work. */
   bootTime?: () => Date;
   platform?: NodeJS.Platform;
+  /** Who is who on this machine (run-as); tests replace parts, e.g. the logged-on user. */
+  runAsHost?: Partial<RunAsHost>;
 };
 
 type RunningJob = { execution: JobExecution; isReboot: boolean };
@@ -42,7 +45,7 @@ const prepareJob = (job: DeliveredJob, context: JobContext): PreparedJob => {
   if (!parsed.success)
     return { outcome: failedOutcome(jobTexts.invalidContent(z.prettifyError(parsed.error))) };
   if ('builtin' in parsed.data) return prepareRebootJob(context);
-  return prepareScriptJob(parsed.data, context);
+  return prepareScriptJob(parsed.data, job.runAs, context);
 };
 
 const isExpired = (expiresAt: string, now: Date) => Date.parse(expiresAt) <= now.getTime();
@@ -57,6 +60,7 @@ export const createJobRunner = (options: JobRunnerOptions) => {
   const now = options.now ?? (() => new Date());
   const bootTime = options.bootTime ?? (() => new Date(Date.now() - os.uptime() * 1000));
   const platform = options.platform ?? process.platform;
+  const runAsHost = { ...systemRunAsHost(platform), ...options.runAsHost };
   const journal = openJournal({ stateDir: options.stateDir, historyDays: settings.historyDays, now });
 
   /** Every job with a file on disk. */
@@ -101,6 +105,7 @@ export const createJobRunner = (options: JobRunnerOptions) => {
       scriptsDir: journal.scriptsDir,
       settings,
       platform,
+      runAsHost,
       onOutput: outputSender(entry.jobUid),
     };
     const prepared = prepareJob(job, context);
@@ -169,7 +174,9 @@ export const createJobRunner = (options: JobRunnerOptions) => {
     }
     if (item.state === 'started') {
       // The agent died (kill -9, power) while the tree ran: end what is left of it, then report.
-      void endLeftoverTree(item.pid, item.jobUid, settings.killGraceMs);
+      void endLeftoverTree(item.pid, item.jobUid, settings.killGraceMs).finally(() =>
+        removeRunAsJobDir(item.jobUid),
+      );
       return finish(item, outcomeAfterRestart(item));
     }
     entries.set(item.jobUid, item);

@@ -67,3 +67,38 @@ export const clearPreferred = async (db: DbOrTx, organizationId: number, kind: s
 export const deleteCredential = async (db: DbOrTx, id: number) => {
   await db.delete(credentials).where(eq(credentials.id, id));
 };
+
+// ---- run-as: the jobs' lookups (the encrypted password only for the message to an agent) ----
+
+/** A credential of the organization by id (another organization's is not found), or its preferred one of a kind. */
+export type RunAsCredentialRef = { id: number } | { preferredKind: string };
+
+const runAsColumns = { id: credentials.id, name: credentials.name, kind: credentials.kind };
+
+const runAsCondition = (organizationId: number, which: RunAsCredentialRef) =>
+  and(
+    eq(credentials.organizationId, organizationId),
+    'id' in which
+      ? eq(credentials.id, which.id)
+      : and(eq(credentials.kind, which.preferredKind), eq(credentials.preferred, true)),
+  );
+
+/** What submitting a job checks: that the credential exists, and its kind. */
+export const findRunAsCredential = async (db: DbOrTx, organizationId: number, which: RunAsCredentialRef) => {
+  const [row] = await db.select(runAsColumns).from(credentials).where(runAsCondition(organizationId, which));
+  return row;
+};
+
+/** The account with its encrypted password, for the job message to the agent only. */
+export const findRunAsSecret = async (db: DbOrTx, organizationId: number, which: RunAsCredentialRef) => {
+  const [row] = await db
+    .select({
+      ...runAsColumns,
+      username: credentials.username,
+      domain: credentials.domain,
+      passwordEncrypted: credentials.passwordEncrypted,
+    })
+    .from(credentials)
+    .where(runAsCondition(organizationId, which));
+  return row;
+};

@@ -5,6 +5,7 @@ import type { Actor } from '../../types.ts';
 import { contentOf, insertNewJobs } from './create.ts';
 import { dispatchJobs } from './dispatch.ts';
 import type { JobDevice } from './repository.ts';
+import { checkRunAs } from './run-as.ts';
 
 /** The bulk device actions of POST /search/runner/execute-action that create jobs. */
 export const jobActions = ['REBOOT', 'RUN_SCRIPT'] as const satisfies readonly SearchAction[];
@@ -31,19 +32,14 @@ type Options = {
 export const submitActionJobs = async (options: Options) => {
   const content = contentOf('ACTION', options.content);
   const expiresAt = new Date(Date.now() + options.jobExpirySeconds * 1000);
-  const rows = await options.db.transaction((tx) =>
-    insertNewJobs(
-      tx,
-      options.actor,
-      options.devices.map((device) => ({
-        device,
-        jobType: 'ACTION' as const,
-        jobName: options.jobName,
-        content,
-      })),
-      expiresAt,
-    ),
-  );
+  const jobs = options.devices.map((device) => ({
+    device,
+    jobType: 'ACTION' as const,
+    jobName: options.jobName,
+    content,
+  }));
+  await checkRunAs(options.db, jobs);
+  const rows = await options.db.transaction((tx) => insertNewJobs(tx, options.actor, jobs, expiresAt));
   dispatchJobs(options.bus, rows);
   return rows.map((row) => row.jobUid);
 };

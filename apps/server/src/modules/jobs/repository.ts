@@ -40,6 +40,13 @@ export const findJobDevices = (db: DbOrTx, scope: OrganizationScope, ids: number
     .innerJoin(organizations, eq(organizations.id, devices.organizationId))
     .where(and(anyOf(devices.id, ids, 'integer'), inScope(devices.organizationId, scope)));
 
+/** The platform each device's agent reported (`linux`, `win32`, `darwin`; `other` until it said). */
+export const findDevicePlatforms = async (db: DbOrTx, ids: number[]) =>
+  db
+    .select({ id: devices.id, platform: devices.platform })
+    .from(devices)
+    .where(anyOf(devices.id, ids, 'integer'));
+
 export type NewJobRow = Pick<
   typeof jobs.$inferInsert,
   | 'jobUid'

@@ -26,6 +26,7 @@ import { jobError } from './errors.ts';
 import { hashRequest, storedAnswer } from './idempotency.ts';
 import { type JobRow, toStoredJob } from './mapper.ts';
 import * as repo from './repository.ts';
+import { checkRunAs } from './run-as.ts';
 
 type Input = z.output<typeof SubmitJobRequest>;
 type Item = { kind: 'new'; index: number } | { kind: 'cancel'; jobUid: string };
@@ -150,6 +151,7 @@ export const submitJobs = async (options: SubmitOptions): Promise<SubmitJobRespo
     throw jobError('DEVICE_CACHE_EXPIRED');
   const plan = planOf(input, await resolveDevices(db, actor, input));
   await refuseWithoutBackupPermission(db, actor, plan);
+  await checkRunAs(db, plan.newJobs);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + options.jobExpirySeconds * 1000);
   // New jobs alone are one statement, atomic by itself; a key or a cancel adds statements to one transaction.

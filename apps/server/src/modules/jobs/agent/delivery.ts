@@ -2,10 +2,13 @@ import type { ServerJob, ServerJobCancel, ServerMessage } from '@rmm/domain';
 import { cancelMessage, jobMessage, publishJobUpdates } from '../dispatch.ts';
 import { EXPIRE_BATCH, expireQueuedJobs } from '../expire.ts';
 import * as repo from '../repository.ts';
-import { type AgentJobContext, type AgentJobDevice, recordJobNote } from './reports.ts';
+import { type AgentJobContext, type AgentJobDevice, onJobResult, recordJobNote } from './reports.ts';
+import { needsRunAs, resolveAgentRunAs } from './run-as.ts';
 
 /** Job messages that reach a connection through the bus. */
 export type JobBusMessage = ServerJob | ServerJobCancel;
+/** The key that decrypts run-as credentials, for the job messages this process writes to its agents. */
+export type AgentDeliveryContext = AgentJobContext & { secretKey: Buffer };
 
 const RESEND_PAGE = 500;
 /** Job messages held per connection until its queue has gone out (the rest stay in the database). */
@@ -18,28 +21,74 @@ const REMEMBERED_SENT_JOBS = 10_000;
  * connection; live ones that arrive while the queue is going out wait for it, so order is kept.
  */
 export const createJobDelivery = (
-  ctx: AgentJobContext,
+  ctx: AgentDeliveryContext,
   device: AgentJobDevice,
   send: (message: ServerMessage) => void,
 ) => {
   const sentJobs = new Set<string>();
   const held: JobBusMessage[] = [];
   let isQueueSent = false;
+  // Live messages go out in arrival order: one waiting for its run-as holds back those behind it.
+  let tail: Promise<void> = Promise.resolve();
+  let waiting = 0;
 
-  const sendJob = (message: ServerJob) => {
-    const { jobUid } = message.job;
+  const markSent = (jobUid: string) => {
     if (sentJobs.has(jobUid)) return false;
     if (sentJobs.size >= REMEMBERED_SENT_JOBS) sentJobs.delete(sentJobs.values().next().value!);
     sentJobs.add(jobUid);
-    send(message);
     return true;
   };
 
-  const sendLive = (message: JobBusMessage) => {
-    if (message.type === 'jobCancel') return send(message);
-    if (!sendJob(message)) return;
-    const { jobUid } = message.job;
+  /** A run-as that can no longer be honoured (its credential is gone) fails the job; it is not run as system. */
+  const failJob = (jobUid: string, errorMessage: string) =>
+    onJobResult(ctx, device, () => {}, {
+      v: 1,
+      type: 'jobResult',
+      deviceId: device.id,
+      jobUid,
+      status: 'COMPLETED',
+      result: 'FAILURE',
+      resultContent: { exitCode: null, stdout: '', stderr: '', truncated: false, errorMessage },
+      finishedAt: new Date().toISOString(),
+    });
+
+  /** Sends the job with its run-as resolved (the password only in this message); false if it failed instead. */
+  const deliver = async (message: ServerJob) => {
+    const resolution = await resolveAgentRunAs(ctx.db, ctx.secretKey, device.organizationId, message.job);
+    if ('failure' in resolution) {
+      await failJob(message.job.jobUid, resolution.failure);
+      return false;
+    }
+    send(resolution.runAs ? { ...message, job: { ...message.job, runAs: resolution.runAs } } : message);
+    return true;
+  };
+
+  const inOrder = (step: () => void | Promise<void>, isAsync: boolean) => {
+    if (waiting === 0 && !isAsync) return void step();
+    waiting += 1;
+    tail = tail
+      .then(step)
+      .catch((error: unknown) => ctx.log.error({ err: error, deviceId: device.id }, 'could not send a job'))
+      .finally(() => {
+        waiting -= 1;
+      });
+  };
+
+  const noteSent = (jobUid: string) =>
     void recordJobNote(ctx, { deviceId: device.id, jobUid, event: 'sent', detail: 'to the connected agent' });
+
+  const sendLive = (message: JobBusMessage) => {
+    if (message.type === 'jobCancel') return inOrder(() => send(message), false);
+    const { jobUid } = message.job;
+    if (!markSent(jobUid)) return;
+    if (!needsRunAs(message.job))
+      return inOrder(() => {
+        send(message);
+        noteSent(jobUid);
+      }, false);
+    inOrder(async () => {
+      if (await deliver(message)) noteSent(jobUid);
+    }, true);
   };
 
   const expireQueue = async (now: Date) => {
@@ -57,11 +106,15 @@ export const createJobDelivery = (
       const rows = await repo.findUnfinishedJobs(ctx.db, device.id, afterId, RESEND_PAGE);
       const isDue = (row: (typeof rows)[number]) => row.status !== 'START_REQUESTED' || row.expiresAt > now;
       if (!rows.every(isDue)) hasExpired = true;
-      const sent = rows.filter(isDue).filter((row) => {
-        const isSent = sendJob(jobMessage(row));
+      const sent = [];
+      for (const row of rows.filter(isDue)) {
+        const message = jobMessage(row);
+        let isSent = markSent(row.jobUid);
+        if (isSent && needsRunAs(message.job)) isSent = await deliver(message);
+        else if (isSent) send(message);
         if (row.status === 'CANCEL_REQUESTED') send(cancelMessage(row.jobUid));
-        return isSent;
-      });
+        if (isSent) sent.push(row);
+      }
       await repo.insertHistory(
         ctx.db,
         sent.map((row) => ({ jobId: row.id, event: 'sent', detail: 'after the agent connected' })),

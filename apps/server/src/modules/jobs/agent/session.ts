@@ -1,12 +1,6 @@
 import type { AgentJobAck, AgentJobOutput, AgentJobResult, AgentMessage, ServerMessage } from '@rmm/domain';
-import { createJobDelivery } from './delivery.ts';
-import {
-  type AgentJobContext,
-  type AgentJobDevice,
-  createOutputRelay,
-  onJobAck,
-  onJobResult,
-} from './reports.ts';
+import { type AgentDeliveryContext, createJobDelivery } from './delivery.ts';
+import { type AgentJobDevice, createOutputRelay, onJobAck, onJobResult } from './reports.ts';
 
 export type AgentJobMessage = AgentJobAck | AgentJobOutput | AgentJobResult;
 
@@ -15,7 +9,7 @@ export const isJobMessage = (message: AgentMessage): message is AgentJobMessage 
 
 /** One agent connection's side of the jobs, used by the agent gateway. */
 export const createAgentJobSession = (
-  ctx: AgentJobContext,
+  ctx: AgentDeliveryContext,
   device: AgentJobDevice,
   send: (message: ServerMessage) => void,
 ) => {
