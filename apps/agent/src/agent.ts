@@ -12,6 +12,7 @@ import { sendMagicPackets } from './jobs/wake-on-lan.ts';
 import type { Logger } from './log.ts';
 import { createSession } from './session.ts';
 import type { Identity } from './state.ts';
+import { createTaskTriggers } from './tasks/triggers.ts';
 import { type Connection, startConnection } from './transport/connection.ts';
 import { AGENT_VERSION } from './version.ts';
 
@@ -65,6 +66,15 @@ export const startAgent = async (options: AgentOptions, log: Logger) => {
     send: (message) => connection?.send(message) ?? false,
     log,
   });
+  const tasks = createTaskTriggers({
+    stateDir: options.stateDir,
+    deviceId: identity.deviceId,
+    loginPollMs: options.loginPollSeconds * 1000,
+    send: (message) => connection?.send(message) ?? false,
+    log,
+  });
+  // Before the connection: a new boot is noticed (and its events held) even when the server is away.
+  await tasks.start();
   const session = createSession({
     identity,
     heartbeatSeconds: options.heartbeatSeconds,
@@ -74,6 +84,7 @@ export const startAgent = async (options: AgentOptions, log: Logger) => {
     collectMetrics,
     wakeOnLan: (macs) => sendMagicPackets(macs, { address: options.wolAddress, port: options.wolPort }),
     jobs,
+    tasks,
     log,
   });
   connection = startConnection({
@@ -96,6 +107,7 @@ export const startAgent = async (options: AgentOptions, log: Logger) => {
     stop: async () => {
       clearInterval(inventoryTimer);
       session.stop();
+      tasks.stop();
       await jobs.stop();
       await connection?.stop();
     },

@@ -109,4 +109,13 @@ describe('agent arguments', () => {
       'whole number',
     );
   });
+
+  it('looks for logons every 15 seconds unless told otherwise', () => {
+    expect(parseAgentArgs([], {}, 'linux', false).loginPollSeconds).toBe(15);
+    expect(parseAgentArgs(['--login-poll-seconds', '2'], {}, 'linux', false).loginPollSeconds).toBe(2);
+    expect(parseAgentArgs([], { RMM_LOGIN_POLL_SECONDS: '5' }, 'linux', false).loginPollSeconds).toBe(5);
+    expect(() => parseAgentArgs(['--login-poll-seconds', '0'], {}, 'linux', false)).toThrow(
+      '--login-poll-seconds',
+    );
+  });
 });

@@ -33,6 +33,8 @@ export type AgentOptions = {
   jobKillGraceSeconds: number;
   /** How long jobUids whose results the server stored are remembered. */
   jobHistoryDays: number;
+  /** How often the logon sessions are looked at (ON_USER_LOGIN tasks). */
+  loginPollSeconds: number;
 };
 
 export const usage = `Usage:
@@ -56,6 +58,8 @@ Options (environment variable in brackets):
                              ("shutdown /r /t 0" on Windows) [RMM_REBOOT_COMMAND]
   --job-kill-grace-seconds N SIGTERM to SIGKILL when a job is stopped, default 10 [RMM_JOB_KILL_GRACE_SECONDS]
   --job-history-days N       remember finished jobUids this long, default 30 [RMM_JOB_HISTORY_DAYS]
+  --login-poll-seconds N     how often logons are looked for (ON_USER_LOGIN tasks), default 15
+                             [RMM_LOGIN_POLL_SECONDS]
 `;
 
 /** Where the identity lives when --state-dir is not given: the system's place for a service, else home. */
@@ -107,6 +111,7 @@ const optionSpec = {
   'reboot-command': { type: 'string' },
   'job-kill-grace-seconds': { type: 'string' },
   'job-history-days': { type: 'string' },
+  'login-poll-seconds': { type: 'string' },
   enable: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -177,6 +182,11 @@ export const parseAgentArgs = (
       '--job-history-days',
       values['job-history-days'] ?? env.RMM_JOB_HISTORY_DAYS,
       30,
+    )!,
+    loginPollSeconds: positive(
+      '--login-poll-seconds',
+      values['login-poll-seconds'] ?? env.RMM_LOGIN_POLL_SECONDS,
+      15,
     )!,
   };
 };

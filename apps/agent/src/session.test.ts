@@ -168,3 +168,34 @@ describe('jobs on a session', () => {
     session.stop();
   });
 });
+
+describe('scheduled tasks on a session', () => {
+  it('hands the task set and the stored events to the triggers, and asks them to resend after each welcome', () => {
+    const calls: string[] = [];
+    const tasks = {
+      onTaskSet: (held: { taskId: number }[]) =>
+        void calls.push(`set ${held.map((task) => task.taskId).join(',')}`),
+      onTriggerStored: (eventId: string) => void calls.push(`stored ${eventId}`),
+      resendHeld: () => void calls.push('resend'),
+    };
+    const sent: AgentMessage[] = [];
+    const session = createSession({
+      identity,
+      heartbeatSeconds: undefined,
+      platform: 'linux',
+      collectInventory: async () => ({}) as DeviceInventory,
+      collectMetrics: async () => metrics,
+      wakeOnLan: async () => {},
+      tasks,
+      log: createLogger(() => {}),
+    });
+    session.attach({ send: (message) => sent.push(message) > 0, stop: async () => {} });
+    session.onMessage(welcome);
+    expect(sent[0]?.type).toBe('hello'); // the events go after hello
+    const eventId = '0b7f6f6e-4d47-4c5e-9a55-8d0f5c1b2a3c';
+    session.onMessage({ v: 1, type: 'taskSet', tasks: [{ taskId: 4, trigger: 'ON_USER_LOGIN' }] });
+    session.onMessage({ v: 1, type: 'taskTriggerStored', eventId });
+    expect(calls).toEqual(['resend', 'set 4', `stored ${eventId}`]);
+    session.stop();
+  });
+});

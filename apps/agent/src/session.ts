@@ -11,6 +11,7 @@ import { type HeartbeatLoop, startHeartbeat } from './heartbeat.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { Logger } from './log.ts';
 import type { Identity } from './state.ts';
+import type { TaskTriggers } from './tasks/triggers.ts';
 import type { Connection } from './transport/connection.ts';
 import { AGENT_VERSION } from './version.ts';
 
@@ -24,6 +25,8 @@ export type SessionOptions = {
   wakeOnLan: (macs: string[]) => Promise<void>;
   /** Runs jobs; it sends its own acks, output and results on the connection. */
   jobs?: Pick<JobRunner, 'onJob' | 'onCancel' | 'onResultStored' | 'resendHeldResults'>;
+  /** Holds the scheduled tasks with agent-side triggers; it sends its own taskTriggered events. */
+  tasks?: Pick<TaskTriggers, 'onTaskSet' | 'onTriggerStored' | 'resendHeld'>;
   log: Logger;
 };
 
@@ -104,8 +107,9 @@ export const createSession = (options: SessionOptions) => {
     void sendHeartbeat().catch((error: Error) => log.warn(`heartbeat failed: ${error.message}`));
     heartbeat = startHeartbeat(intervalSeconds, sendHeartbeat);
     void inventory.onWelcome(welcome.inventoryKey);
-    // Results the server has not confirmed yet, on every connection.
+    // Results and trigger events the server has not confirmed yet, on every connection.
     options.jobs?.resendHeldResults();
+    options.tasks?.resendHeld();
   };
 
   const onWakeOnLan = async (message: ServerWakeOnLan) => {
@@ -129,7 +133,8 @@ export const createSession = (options: SessionOptions) => {
     if (message.type === 'jobCancel') return options.jobs?.onCancel(message.jobUid);
     if (message.type === 'jobResultStored') return options.jobs?.onResultStored(message.jobUid);
     if (message.type === 'approval') return log.info(`approval status: ${message.approvalStatus}`);
-    if (message.type === 'taskSet' || message.type === 'taskTriggerStored') return; // scheduled tasks: next step
+    if (message.type === 'taskSet') return options.tasks?.onTaskSet(message.tasks);
+    if (message.type === 'taskTriggerStored') return options.tasks?.onTriggerStored(message.eventId);
     if (message.type === 'error')
       return log.warn(`the server refused a message: ${message.code} ${message.message}`);
     log.warn(`the server is closing the connection: ${message.message}`);
