@@ -31,6 +31,7 @@ import { jobsPlugin } from './modules/jobs/plugin.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { mfaRoutes } from './modules/mfa/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { scriptRoutes } from './modules/scripts/routes.ts';
 import { searchRoutes } from './modules/searches/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
@@ -162,6 +163,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(settingsRoutes);
   await app.register(userRoutes);
   await app.register(credentialRoutes);
+  await app.register(scriptRoutes);
   await app.register(mfaRoutes);
   await app.register(ssoRoutes);
   await app.register(dashboardRoutes);
