@@ -2,7 +2,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { renderWithProviders } from './render.tsx';
+import { renderWithProviders, type UserEventOptions } from './render.tsx';
 
 /** A query client for one test: no retries, nothing shared with other tests. */
 export const createTestQueryClient = () =>
@@ -12,7 +12,10 @@ export const createTestQueryClient = () =>
  * Renders `element` as the screen of route `path`, opened at `url`, with a fresh query client and
  * the modals provider: what a screen of the console has around it.
  */
-export const renderRoute = (element: ReactElement, { path, url }: { path: string; url: string }) => {
+export const renderRoute = (
+  element: ReactElement,
+  { path, url, userOptions }: { path: string; url: string; userOptions?: UserEventOptions },
+) => {
   const queryClient = createTestQueryClient();
   const router = createMemoryRouter([{ path, element }], { initialEntries: [url] });
   const result = renderWithProviders(
@@ -21,6 +24,7 @@ export const renderRoute = (element: ReactElement, { path, url }: { path: string
         <RouterProvider router={router} />
       </ModalsProvider>
     </QueryClientProvider>,
+    { userOptions },
   );
   return { ...result, queryClient, router };
 };

@@ -1,0 +1,208 @@
+import { allPermissions, messages } from '@rmm/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDevice, createOrganization } from '../../../test/device-factories.ts';
+import { meAnswer } from '../../../test/job-factories.ts';
+import { mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
+import {
+  createScheduledTask,
+  createScript,
+  createScriptSummary,
+  pageOf,
+} from '../../../test/scheduled-task-factories.ts';
+import { ScheduledTaskEditor } from './scheduled-task-editor.tsx';
+
+// The user's time zone, as the feature asks for it.
+const zone = vi.hoisted(() => ({ current: 'Europe/Berlin' }));
+vi.mock('../time-zones.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../time-zones.ts')>()),
+  userTimeZone: () => zone.current,
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  zone.current = 'Europe/Berlin';
+});
+
+const OCCURRENCES = 'POST /scheduled-tasks/occurrences';
+
+const baseRoutes = (extra: Record<string, unknown> = {}) => ({
+  'GET /auth/me': meAnswer([...allPermissions]),
+  [OCCURRENCES]: { occurrences: [] },
+  'GET /scripts': pageOf([]),
+  'GET /devices': pageOf([]),
+  'GET /searches': [],
+  'GET /organizations': pageOf([]),
+  ...extra,
+});
+
+const openEditor = (url = '/editor/scheduledTask/new') =>
+  renderRoute(<ScheduledTaskEditor />, { path: '/editor/scheduledTask/*', url });
+
+type User = ReturnType<typeof openEditor>['user'];
+
+const pick = async (user: User, combobox: string, option: string) => {
+  await user.click(screen.getByRole('combobox', { name: combobox }));
+  await user.click(await screen.findByRole('option', { name: option }));
+};
+
+describe('the scheduled task editor', { timeout: 30_000 }, () => {
+  it('starts a new task daily at 17:00 in the user’s time zone', async () => {
+    zone.current = 'America/New_York';
+    const fetchMock = mockFetch(baseRoutes());
+    openEditor();
+    expect(await screen.findByRole('heading', { name: 'New scheduled task' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Repeats' })).toHaveValue('Daily');
+    expect(screen.getByRole('textbox', { name: 'Hour' })).toHaveValue('17');
+    expect(screen.getByRole('textbox', { name: 'Minute' })).toHaveValue('0');
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/New_York');
+    expect(screen.getByText('Daily at 17:00 (America/New_York)')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: /Enabled/ })).toBeChecked();
+    await waitFor(() =>
+      expect(requestBodies(fetchMock, OCCURRENCES)).toEqual([
+        {
+          count: 5,
+          schedule: {
+            scheduleType: 'DAILY',
+            weekDays: [],
+            dayOfMonth: null,
+            scheduleHour: 17,
+            scheduleMinute: 0,
+            timeZone: 'America/New_York',
+            runOnceDate: null,
+            intervalMinutes: null,
+          },
+        },
+      ]),
+    );
+  });
+
+  it('asks for a day of the week once the task repeats weekly, and sends nothing until one is chosen', async () => {
+    const fetchMock = mockFetch(baseRoutes());
+    const { user } = openEditor();
+    await user.click(await screen.findByRole('textbox', { name: /^Name/ }));
+    await user.paste('Weekly clean-up');
+    await pick(user, 'Repeats', 'Weekly');
+    const days = screen.getByRole('group', { name: 'Days of the week' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(messages.validation.mandatory)).toBeInTheDocument();
+    expect(screen.getByText('Complete the schedule to see its next occurrences.')).toBeInTheDocument();
+    expect(requestBodies(fetchMock, 'POST /scheduled-tasks')).toEqual([]);
+
+    await user.click(within(days).getByRole('checkbox', { name: 'Monday' }));
+    await user.click(within(days).getByRole('checkbox', { name: 'Friday' }));
+    expect(screen.getByText('Weekly on Mon, Fri at 17:00 (Europe/Berlin)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByText(messages.validation.mandatory)).not.toBeInTheDocument());
+  });
+
+  it('adds a library script with its parameters filled in, checks the targets, and saves the task', async () => {
+    const script = createScript({
+      id: 5,
+      name: 'Rotate logs',
+      parameters: [
+        {
+          name: 'path',
+          label: 'Folder',
+          description: '',
+          type: 'TEXT',
+          required: true,
+          defaultValue: '/var/log',
+          options: [],
+        },
+        {
+          name: 'keep',
+          label: 'Days to keep',
+          description: '',
+          type: 'INTEGER',
+          required: false,
+          defaultValue: '7',
+          options: [],
+        },
+        {
+          name: 'compress',
+          label: 'Compress',
+          description: '',
+          type: 'BOOLEAN',
+          required: false,
+          defaultValue: 'false',
+          options: [],
+        },
+        {
+          name: 'level',
+          label: 'Level',
+          description: '',
+          type: 'OPTION',
+          required: false,
+          defaultValue: 'low',
+          options: ['low', 'high'],
+        },
+      ],
+    });
+    const fetchMock = mockFetch(
+      baseRoutes({
+        'GET /scripts': pageOf([createScriptSummary({ id: 5, name: 'Rotate logs', parameterCount: 4 })]),
+        'GET /scripts/5': { script },
+        'GET /devices': pageOf([createDevice({ id: 7, displayName: 'web-01' })]),
+        'GET /organizations': pageOf([createOrganization({ id: 3, name: 'Fabrikam' })]),
+        'POST /scheduled-tasks': ({ body }: { body: { actions: object[] } }) => ({
+          task: createScheduledTask({
+            ...(body as object),
+            id: 12,
+            actions: body.actions.map((action) => ({ ...action, scriptName: 'Rotate logs' })),
+          } as never),
+        }),
+      }),
+    );
+    const { user, router } = openEditor();
+    await user.click(await screen.findByRole('textbox', { name: /^Name/ }));
+    await user.paste('Rotate logs nightly');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Choose at least one device, group or organization.')).toBeInTheDocument();
+    expect(screen.getByText('No scripts yet: add at least one.')).toBeInTheDocument();
+    expect(requestBodies(fetchMock, 'POST /scheduled-tasks')).toEqual([]);
+
+    await pick(user, 'Add a library script', 'Rotate logs');
+    const card = await screen.findByRole('group', { name: 'Rotate logs' });
+    expect(within(card).getByRole('textbox', { name: /^Folder/ })).toHaveValue('/var/log');
+    const keep = within(card).getByRole('textbox', { name: 'Days to keep' });
+    expect(keep).toHaveValue('7');
+    await user.clear(keep);
+    await user.type(keep, '14');
+    await user.click(within(card).getByRole('switch', { name: 'Compress' }));
+    await user.click(within(card).getByRole('combobox', { name: 'Level' }));
+    await user.click(await screen.findByRole('option', { name: 'high' }));
+    await user.click(within(card).getByRole('combobox', { name: 'Run as' }));
+    await user.click(await screen.findByRole('option', { name: 'Logged-on user' }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Devices' }));
+    await user.click(await screen.findByRole('option', { name: 'web-01' }));
+    await user.click(screen.getByRole('radio', { name: 'Skip them' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(requestBodies(fetchMock, 'POST /scheduled-tasks')).toHaveLength(1));
+    expect(requestBodies(fetchMock, 'POST /scheduled-tasks')[0]).toEqual({
+      name: 'Rotate logs nightly',
+      description: '',
+      enabled: true,
+      schedule: {
+        scheduleType: 'DAILY',
+        weekDays: [],
+        dayOfMonth: null,
+        scheduleHour: 17,
+        scheduleMinute: 0,
+        timeZone: 'Europe/Berlin',
+        runOnceDate: null,
+        intervalMinutes: null,
+      },
+      actions: [{ scriptId: 5, parameters: ['/var/log', '14', 'true', 'high'], runAs: 'LOGGED_ON_USER' }],
+      targets: { deviceIds: [7], searchIds: [], organizationIds: [] },
+      offlineDevices: 'SKIP',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/editor/scheduledTask/12'));
+    expect(
+      await screen.findByRole('heading', { name: 'Scheduled task: Rotate logs nightly' }),
+    ).toBeInTheDocument();
+  });
+});
