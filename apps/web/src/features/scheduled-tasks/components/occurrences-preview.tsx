@@ -4,7 +4,8 @@ import type { ScheduleType, TaskSchedule } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
 import { useOccurrencesQuery } from '../queries.ts';
 import { describeSchedule } from '../schedule-summary.ts';
-import { formatInZone, userTimeZone } from '../time-zones.ts';
+import { formatInZone } from '../time-zones.ts';
+import { userTimeZone } from '../user-time-zone.ts';
 import { completeSchedule } from '../validate-task.ts';
 
 /** Asked for no sooner than this after the last change, so typing an hour asks once. */

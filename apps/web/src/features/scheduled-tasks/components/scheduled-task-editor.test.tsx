@@ -1,26 +1,27 @@
 import { allPermissions, messages } from '@rmm/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDevice, createOrganization } from '../../../test/device-factories.ts';
-import { meAnswer } from '../../../test/job-factories.ts';
+import { createJobDetail, meAnswer } from '../../../test/job-factories.ts';
 import { mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import {
   createScheduledTask,
   createScript,
   createScriptSummary,
+  createTaskRun,
+  createTaskRunDevice,
   pageOf,
 } from '../../../test/scheduled-task-factories.ts';
+import { PREVIEW_DEBOUNCE_MS } from './occurrences-preview.tsx';
 import { ScheduledTaskEditor } from './scheduled-task-editor.tsx';
 
 // The user's time zone, as the feature asks for it.
 const zone = vi.hoisted(() => ({ current: 'Europe/Berlin' }));
-vi.mock('../time-zones.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../time-zones.ts')>()),
-  userTimeZone: () => zone.current,
-}));
+vi.mock('../user-time-zone.ts', () => ({ userTimeZone: () => zone.current }));
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   zone.current = 'Europe/Berlin';
 });
@@ -47,7 +48,7 @@ const pick = async (user: User, combobox: string, option: string) => {
   await user.click(await screen.findByRole('option', { name: option }));
 };
 
-describe('the scheduled task editor', { timeout: 30_000 }, () => {
+describe('the scheduled task editor', { timeout: 60_000 }, () => {
   it('starts a new task daily at 17:00 in the user’s time zone', async () => {
     zone.current = 'America/New_York';
     const fetchMock = mockFetch(baseRoutes());
@@ -204,5 +205,135 @@ describe('the scheduled task editor', { timeout: 30_000 }, () => {
     expect(
       await screen.findByRole('heading', { name: 'Scheduled task: Rotate logs nightly' }),
     ).toBeInTheDocument();
+  });
+
+  it('previews the next occurrences in the user’s time zone, asking again once the edits pause', async () => {
+    // Timers are the test's: the debounce elapses only when the test says so.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    zone.current = 'Asia/Tokyo';
+    const task = createScheduledTask({
+      id: 12,
+      name: 'Morning report',
+      schedule: { ...createScheduledTask().schedule, scheduleHour: 9, timeZone: 'America/New_York' },
+    });
+    // 09:mm in New York (UTC-5 in November) on three days.
+    const fetchMock = mockFetch(
+      baseRoutes({
+        'GET /scheduled-tasks/12': { task },
+        [OCCURRENCES]: ({ body }: { body: { schedule: { scheduleMinute: number } } }) => ({
+          occurrences: [26, 27, 28].map((day) =>
+            new Date(Date.UTC(2026, 10, day, 14, body.schedule.scheduleMinute)).toISOString(),
+          ),
+        }),
+      }),
+    );
+    openEditor('/editor/scheduledTask/12');
+    await elapse(100);
+    await elapse(100);
+    const list = screen.getByRole('list', { name: 'Next occurrences' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Thu 2026-11-26 23:00', 'Fri 2026-11-27 23:00', 'Sat 2026-11-28 23:00']);
+    expect(screen.getByText('Shown in your time zone, Asia/Tokyo')).toBeInTheDocument();
+    expect(screen.getByText('Daily at 09:00 (America/New_York)')).toBeInTheDocument();
+    expect(requestBodies(fetchMock, OCCURRENCES)).toHaveLength(1);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Minute' }), { target: { value: '30' } });
+    expect(screen.getByText('Daily at 09:30 (America/New_York)')).toBeInTheDocument();
+    await elapse(PREVIEW_DEBOUNCE_MS - 1);
+    expect(requestBodies(fetchMock, OCCURRENCES)).toHaveLength(1);
+    await elapse(1);
+    await elapse(100);
+    expect(requestBodies(fetchMock, OCCURRENCES).at(-1)).toMatchObject({
+      count: 5,
+      schedule: { scheduleHour: 9, scheduleMinute: 30, timeZone: 'America/New_York' },
+    });
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Thu 2026-11-26 23:30');
+  });
+
+  it('lists the runs in the history, and a run’s devices with their states and jobs', async () => {
+    const task = createScheduledTask({ id: 12, name: 'Rotate logs nightly' });
+    const scheduled = createTaskRun({ taskId: 12, occurrence: '2026-11-25T16:00:00.000Z' });
+    const manual = createTaskRun({
+      taskId: 12,
+      trigger: 'MANUAL',
+      occurrence: '2026-11-24T08:15:00.000Z',
+      deviceCount: 1,
+      successCount: 0,
+      skippedCount: 0,
+      pendingCount: 1,
+    });
+    const job = createJobDetail({
+      nodeId: 7,
+      nodeName: 'web-01',
+      jobName: 'Rotate logs',
+      jobStatus: 'COMPLETED',
+    });
+    mockFetch(
+      baseRoutes({
+        'GET /scheduled-tasks/12': { task },
+        'GET /scheduled-tasks/12/runs': ({ url }: { url: URL }) =>
+          pageOf(url.searchParams.get('page') === '2' ? [] : [scheduled, manual], {
+            count: 21,
+            pageSize: 20,
+          }),
+        [`GET /scheduled-tasks/12/runs/${scheduled.id}`]: {
+          run: scheduled,
+          devices: [
+            createTaskRunDevice({
+              nodeId: 7,
+              nodeName: 'web-01',
+              state: 'SUCCESS',
+              jobs: [
+                {
+                  jobUid: job.jobUid,
+                  scriptName: 'Rotate logs',
+                  jobStatus: 'COMPLETED',
+                  jobResult: 'SUCCESS',
+                },
+              ],
+            }),
+            createTaskRunDevice({ nodeName: 'db-01', state: 'SKIPPED_OFFLINE' }),
+          ],
+        },
+        [`GET /webapp/job/${job.jobUid}`]: { job },
+      }),
+    );
+    const { user } = openEditor('/editor/scheduledTask/12/history');
+    const history = await screen.findByRole('table', { name: 'History' });
+    expect(screen.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+    const rows = within(history).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['Wed 2026-11-25 17:00', 'Schedule', '2', '1', '0', '1', '0'],
+      ['Tue 2026-11-24 09:15', 'Run now', '1', '0', '0', '0', '1'],
+    ]);
+    expect(screen.getByText('Times in Europe/Berlin')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open run of Wed 2026-11-25 17:00' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Run of Wed 2026-11-25 17:00' });
+    const devices = await within(drawer).findByRole('table', { name: 'Devices' });
+    const deviceRows = within(devices).getAllByRole('row').slice(1);
+    expect(deviceRows.map((row) => within(row).getByTestId('device-state').textContent)).toEqual([
+      'Success',
+      'Skipped: offline',
+    ]);
+    expect(within(deviceRows[0]!).getByRole('link', { name: 'web-01' })).toHaveAttribute(
+      'href',
+      '/deviceDashboard/7/overview',
+    );
+
+    await user.click(within(drawer).getByRole('button', { name: 'View job Rotate logs on web-01' }));
+    const jobDrawer = await screen.findByRole('dialog', { name: 'Job' });
+    expect(await within(jobDrawer).findByText(job.jobUid)).toBeInTheDocument();
+    expect(within(jobDrawer).getByRole('link', { name: 'web-01' })).toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import { ListFooter } from '../../../components/list-footer.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useScheduledTasksQuery } from '../queries.ts';
-import { userTimeZone } from '../time-zones.ts';
+import { userTimeZone } from '../user-time-zone.ts';
 import { ScheduledTasksTable } from './scheduled-tasks-table.tsx';
 
 const PAGE_SIZE = 25;

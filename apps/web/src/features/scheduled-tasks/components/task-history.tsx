@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useTaskRunsQuery } from '../queries.ts';
-import { formatInZone, userTimeZone } from '../time-zones.ts';
+import { formatInZone } from '../time-zones.ts';
+import { userTimeZone } from '../user-time-zone.ts';
 import { TaskRunDrawer } from './task-run-drawer.tsx';
 
 const PAGE_SIZE = 20;
