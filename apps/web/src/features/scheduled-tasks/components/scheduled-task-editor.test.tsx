@@ -1,3 +1,4 @@
+import { Notifications } from '@mantine/notifications';
 import { allPermissions, messages } from '@rmm/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -39,7 +40,13 @@ const baseRoutes = (extra: Record<string, unknown> = {}) => ({
 });
 
 const openEditor = (url = '/editor/scheduledTask/new') =>
-  renderRoute(<ScheduledTaskEditor />, { path: '/editor/scheduledTask/*', url });
+  renderRoute(
+    <>
+      <Notifications />
+      <ScheduledTaskEditor />
+    </>,
+    { path: '/editor/scheduledTask/*', url },
+  );
 
 type User = ReturnType<typeof openEditor>['user'];
 
@@ -201,6 +208,7 @@ describe('the scheduled task editor', { timeout: 60_000 }, () => {
       targets: { deviceIds: [7], searchIds: [], organizationIds: [] },
       offlineDevices: 'SKIP',
     });
+    expect(await screen.findByText('Scheduled task saved')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/editor/scheduledTask/12'));
     expect(
       await screen.findByRole('heading', { name: 'Scheduled task: Rotate logs nightly' }),
