@@ -311,7 +311,8 @@ describe('the scheduled task editor', { timeout: 60_000 }, () => {
       }),
     );
     const { user } = openEditor('/editor/scheduledTask/12/history');
-    const history = await screen.findByRole('table', { name: 'History' });
+    // The first screen of a file renders slowly on a machine busy with other test files.
+    const history = await screen.findByRole('table', { name: 'History' }, { timeout: 20_000 });
     expect(screen.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
     const rows = within(history).getAllByRole('row').slice(1);
     expect(
@@ -343,5 +344,13 @@ describe('the scheduled task editor', { timeout: 60_000 }, () => {
     const jobDrawer = await screen.findByRole('dialog', { name: 'Job' });
     expect(await within(jobDrawer).findByText(job.jobUid)).toBeInTheDocument();
     expect(within(jobDrawer).getByRole('link', { name: 'web-01' })).toBeInTheDocument();
+
+    // Escape closes the drawer on top and nothing behind it (the editor layout closes on Escape).
+    const editorEscape = vi.fn();
+    document.documentElement.addEventListener('keydown', editorEscape);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Job' })).not.toBeInTheDocument());
+    expect(editorEscape).not.toHaveBeenCalled();
+    document.documentElement.removeEventListener('keydown', editorEscape);
   });
 });

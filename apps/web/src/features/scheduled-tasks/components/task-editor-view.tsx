@@ -7,7 +7,7 @@ import { IconAlertCircle, IconPlayerPlay, IconTrash } from '@tabler/icons-react'
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useHasPermission } from '../../../app/session/queries.ts';
+import { useHasPermission, useMeQuery } from '../../../app/session/queries.ts';
 import { useSaveScheduledTaskMutation, useScriptsQueries } from '../queries.ts';
 import { newTaskValues, requestOfValues, type TaskFormValues, valuesOfTask } from '../task-form.ts';
 import { useTaskCommands } from '../use-task-commands.tsx';
@@ -32,6 +32,8 @@ export const TaskEditorView = ({ task, tab }: { task?: ScheduledTask; tab: TaskE
   const navigate = useNavigate();
   const location = useLocation();
   const canManage = useHasPermission('scheduledTasks.manage');
+  // Said once the user's permissions are known, not while they load.
+  const isKnownReadOnly = useMeQuery().data != null && !canManage;
   const save = useSaveScheduledTaskMutation(task?.id);
   const commands = useTaskCommands();
   const scripts = useRef(new Map<number, Script>());
@@ -100,7 +102,7 @@ export const TaskEditorView = ({ task, tab }: { task?: ScheduledTask; tab: TaskE
         )}
       </Group>
       <Stack gap="md">
-        {readOnly && <Alert color="gray">{t('scheduledTasks.editor.readOnly')}</Alert>}
+        {isKnownReadOnly && <Alert color="gray">{t('scheduledTasks.editor.readOnly')}</Alert>}
         {save.error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
             {save.error.message}

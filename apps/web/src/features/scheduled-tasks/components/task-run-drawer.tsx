@@ -103,7 +103,9 @@ export const TaskRunDrawer = ({
     ? t('scheduledTasks.history.runTitle', { time: formatInZone(query.data.run.occurrence) })
     : t('scheduledTasks.editor.history');
   return (
-    <>
+    // Escape closes the drawer on top, not the editor behind it (the editor layout closes on Escape too).
+    // biome-ignore lint/a11y/noStaticElementInteractions: only stops Escape from leaving the drawers' portals.
+    <div onKeyDown={(event) => event.key === 'Escape' && event.stopPropagation()}>
       <Drawer
         opened={runId !== undefined}
         onClose={onClose}
@@ -123,6 +125,6 @@ export const TaskRunDrawer = ({
         )}
       </Drawer>
       <JobDetailsDrawer jobUid={jobUid} onClose={() => setJobUid(null)} />
-    </>
+    </div>
   );
 };
