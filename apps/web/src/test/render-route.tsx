@@ -2,7 +2,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { renderWithProviders, type UserEventOptions } from './render.tsx';
+import { renderWithProviders } from './render.tsx';
 
 /** A query client for one test: no retries, nothing shared with other tests. */
 export const createTestQueryClient = () =>
@@ -12,10 +12,7 @@ export const createTestQueryClient = () =>
  * Renders `element` as the screen of route `path`, opened at `url`, with a fresh query client and
  * the modals provider: what a screen of the console has around it.
  */
-export const renderRoute = (
-  element: ReactElement,
-  { path, url, userOptions }: { path: string; url: string; userOptions?: UserEventOptions },
-) => {
+export const renderRoute = (element: ReactElement, { path, url }: { path: string; url: string }) => {
   const queryClient = createTestQueryClient();
   const router = createMemoryRouter([{ path, element }], { initialEntries: [url] });
   const result = renderWithProviders(
@@ -24,7 +21,6 @@ export const renderRoute = (
         <RouterProvider router={router} />
       </ModalsProvider>
     </QueryClientProvider>,
-    { userOptions },
   );
   return { ...result, queryClient, router };
 };

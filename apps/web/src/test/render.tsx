@@ -5,7 +5,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
 
-export type UserEventOptions = Parameters<typeof userEvent.setup>[0];
+type UserEventOptions = Parameters<typeof userEvent.setup>[0];
 
 // Mantine's test env renders without transitions or portals, so what opens is in the DOM at once.
 const TestProviders = ({ children }: { children: ReactNode }) => (
