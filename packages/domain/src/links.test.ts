@@ -44,6 +44,9 @@ describe('links', () => {
     [links.endUserEditor(3), 'editor.endUser'],
     [links.roleEditor(2, 'permissions'), 'editor.role'],
     [links.roleEditor('new', 'general', 'END_USER'), 'editor.role'],
+    [links.scheduledTasks(), 'administration.tasks'],
+    [links.scheduledTaskEditor('new'), 'editor.scheduledTask'],
+    [links.scheduledTaskEditor(12, 'history'), 'editor.scheduledTask'],
   ];
 
   it.each(examples)('%s lands on the route %s of the table', (href, id) => {

@@ -10,6 +10,7 @@ export type CustomerDashboardTab = 'overview' | 'maintenance' | 'pendingScripts'
 export type UserEditorTab = 'general' | 'sessions' | 'apiTokens';
 export type RoleEditorTab = 'general' | 'permissions';
 export type AccountTab = 'security' | 'sessions' | 'apiTokens';
+export type ScheduledTaskEditorTab = 'general' | 'history';
 export type CustomerDashboardPagedTab =
   | 'threats'
   | 'approvals'
@@ -52,6 +53,11 @@ export const links = {
   /** `/editor/role/:id/<tab>`; a new role (`new`) says its kind in `?roleType=`. */
   roleEditor: (id: number | 'new', tab: RoleEditorTab = 'general', roleType?: 'TECHNICIAN' | 'END_USER') =>
     withQuery(`/editor/role/${id}/${tab}`, { roleType: id === 'new' ? roleType : undefined }),
+  /** `/administration/tasks`: the scheduled tasks. */
+  scheduledTasks: () => '/administration/tasks',
+  /** `/editor/scheduledTask/:id` (`new` for a new task); the history tab is `/editor/scheduledTask/:id/history`. */
+  scheduledTaskEditor: (id: number | 'new', tab: ScheduledTaskEditorTab = 'general') =>
+    tab === 'general' ? `/editor/scheduledTask/${id}` : `/editor/scheduledTask/${id}/${tab}`,
   /** `/group/:id`. */
   group: (id: number) => `/group/${id}`,
   /** `/deviceSearch`, with the header's search text when given. */

@@ -417,6 +417,8 @@ const readyIds = new Set([
   'editor.user',
   'editor.role',
   'editor.endUser',
+  'administration.tasks',
+  'editor.scheduledTask',
 ]);
 for (const route of consoleRoutes) {
   if (readyIds.has(route.id)) route.ready = true;

@@ -128,6 +128,14 @@ const screens: Record<string, Screen> = {
   'editor.user': screen(userEditor, 'UserEditor'),
   'editor.endUser': screen(userEditor, 'EndUserEditor'),
   'editor.role': screen(() => import('../features/users/components/role-editor.tsx'), 'RoleEditor'),
+  'administration.tasks': screen(
+    () => import('../features/scheduled-tasks/components/scheduled-tasks-page.tsx'),
+    'ScheduledTasksPage',
+  ),
+  'editor.scheduledTask': screen(
+    () => import('../features/scheduled-tasks/components/scheduled-task-editor.tsx'),
+    'ScheduledTaskEditor',
+  ),
   'systemDashboard.approvals__page': screen(approvals, 'SystemApprovalsPage'),
   'customerDashboard.approvals__page': screen(approvals, 'CustomerApprovalsPage'),
 };

@@ -3,6 +3,7 @@ import { dashboardEventKeys } from '../../features/dashboard/queries.ts';
 import { deviceEventKeys } from '../../features/devices/queries.ts';
 import { jobEventKeys } from '../../features/jobs/queries.ts';
 import { organizationEventKeys } from '../../features/organizations/queries.ts';
+import { scheduledTaskEventKeys } from '../../features/scheduled-tasks/queries.ts';
 import { combineEventKeys } from './event-keys.ts';
 
 /**
@@ -16,4 +17,5 @@ export const featureEventKeys = combineEventKeys([
   organizationEventKeys,
   jobEventKeys,
   activityEventKeys,
+  scheduledTaskEventKeys,
 ]);
