@@ -64,6 +64,13 @@ describe('navigation by permission', () => {
     expect(groups).not.toContain('General');
   });
 
+  it('lists Scheduled tasks to whoever manages tasks, without the rest of Policies', () => {
+    const tasksOnly = new Set(['scheduledTasks.view', 'scheduledTasks.manage']);
+    expect(visibleAdministrationLinks(tasksOnly)).toEqual([
+      { group: 'Policies', links: [{ label: 'Scheduled tasks', to: '/administration/tasks' }] },
+    ]);
+  });
+
   it('reads what a page needs from the route table', () => {
     expect(accessOfPath('/administration/users/technicians')).toBe('users.view');
     expect(accessOfPath('/editor/user/5/general')).toBe('users.view');

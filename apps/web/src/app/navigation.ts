@@ -18,6 +18,11 @@ const adminGroupManage: Record<string, string> = {
   Apps: 'settings.manage',
 };
 
+/** Links of a group that answer to a permission of their own rather than the group's. */
+const adminLinkManage: Record<string, string> = {
+  '/administration/tasks': 'scheduledTasks.manage',
+};
+
 /** The permission the screen at this path needs (from the route table), if any. */
 export const accessOfPath = (to: string): string | undefined =>
   consoleRoutes.find((route) => matchPath({ path: route.path, end: true }, to))?.access;
@@ -38,8 +43,14 @@ export const visibleNavSections = (held: ReadonlySet<string>): NavSection[] =>
 /** The Administration menu's groups the user may manage, each with the pages they may open. */
 export const visibleAdministrationLinks = (held: ReadonlySet<string>) =>
   administrationLinks()
-    .filter((group) => held.has(adminGroupManage[group.group] ?? 'settings.manage'))
-    .map((group) => ({ ...group, links: group.links.filter((link) => mayOpen(link.to, held)) }))
+    .map((group) => ({
+      ...group,
+      links: group.links.filter(
+        (link) =>
+          held.has(adminLinkManage[link.to] ?? adminGroupManage[group.group] ?? 'settings.manage') &&
+          mayOpen(link.to, held),
+      ),
+    }))
     .filter((group) => group.links.length > 0);
 
 const adminGroups: [string, string][] = [
