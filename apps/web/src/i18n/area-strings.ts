@@ -1,4 +1,5 @@
 import { approvalLabels } from '@rmm/domain';
+import { runScriptStrings } from '../components/run-script/run-script-strings.ts';
 import { activitiesStrings } from '../features/activities/strings.ts';
 import { approvalsStrings } from '../features/approvals/strings.ts';
 import { accountStrings } from '../features/auth/account-strings.ts';
@@ -26,6 +27,7 @@ export const areaStrings = {
   ...jobStrings,
   ...nodeRolesStrings,
   ...organizationsStrings,
+  ...runScriptStrings,
   ...settingsStrings,
   ...usersStrings,
   ...Object.fromEntries(
