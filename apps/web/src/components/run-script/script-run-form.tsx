@@ -59,7 +59,12 @@ export const ScriptRunForm = ({
       timeoutSeconds: script.timeoutSeconds,
     },
     validate: {
-      customUser: (user, values) => (values.runAs === 'CUSTOM' ? (checkCustomUser(user) ?? null) : null),
+      customUser: (user, values) =>
+        values.runAs !== 'CUSTOM'
+          ? null
+          : user.trim() === ''
+            ? t('spec.validation.mandatory')
+            : (checkCustomUser(user) ?? null),
       timeoutSeconds: (value) =>
         timeoutSchema.safeParse(Number(value)).success && value !== ''
           ? null
