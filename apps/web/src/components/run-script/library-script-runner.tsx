@@ -64,14 +64,17 @@ export const LibraryScriptRunner = ({
   const [search, setSearch] = useState('');
   const [scriptId, setScriptId] = useState<number | undefined>();
   const [debouncedSearch] = useDebouncedValue(search, 250);
+  const scriptQuery = useScriptForRunQuery(scriptId);
+  const script = scriptQuery.data;
+  // The chosen script's name stands in the box once picked: that is not a search.
+  const isSearching = debouncedSearch.trim() !== '' && debouncedSearch !== script?.name;
   const list = useRunnableScriptsQuery({
     operatingSystem: target.operatingSystem,
-    // The chosen script's name stands in the box: it is not a search.
-    search: scriptId === undefined ? debouncedSearch.trim() || undefined : undefined,
+    search: isSearching ? debouncedSearch.trim() : undefined,
   });
-  const scriptQuery = useScriptForRunQuery(scriptId);
-  const scripts = list.data?.data ?? [];
-  const script = scriptQuery.data;
+  const listed = list.data?.data ?? [];
+  // The chosen script stays an option (and its name in the box) whatever the search lists.
+  const scripts = script && !listed.some((item) => item.id === script.id) ? [script, ...listed] : listed;
   return (
     <Stack gap="sm">
       <Select

@@ -74,7 +74,7 @@ const openSearch = (permissions: string[], devices: ReturnType<typeof createDevi
   return { ...view, fetchMock, openDialog, pick, listQueries };
 };
 
-describe('a library script on many devices', { timeout: 30_000 }, () => {
+describe('a library script on many devices', { timeout: 60_000 }, () => {
   it('lets a helpdesk user run a library script on the selection and names the devices it would refuse', async () => {
     const linux = [
       createDevice({ displayName: 'PC-L1', platform: 'linux' }),

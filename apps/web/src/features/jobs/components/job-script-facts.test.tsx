@@ -26,7 +26,7 @@ const openJob = (content: StoredJob['content'], permissions = ['jobs.view', 'cre
 const row = (table: HTMLElement, label: string) =>
   within(table).getByText(label, { selector: 'th' }).closest('tr')!;
 
-describe('a script job in the job drawer', () => {
+describe('a script job in the job drawer', { timeout: 20_000 }, () => {
   it('shows the library script, its version, the values in order and the credential by name', async () => {
     openJob({
       script: { scriptId: 5, version: 3, name: 'Clean up disk', language: 'bash', code: 'rm -rf "$1"/old' },

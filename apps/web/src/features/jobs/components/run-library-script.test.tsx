@@ -113,7 +113,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Run script with a library script', { timeout: 20_000 }, () => {
+describe('Run script with a library script', { timeout: 60_000 }, () => {
   it('lists the scripts of the device’s operating system and shows the picked one’s parameters with defaults', async () => {
     const { pick, fetchMock } = openPanel();
     expect(
@@ -133,6 +133,19 @@ describe('Run script with a library script', { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Log level' })).toHaveValue('info');
     expect(screen.getByRole('combobox', { name: 'Run as' })).toHaveValue('Script default (System)');
     expect(screen.getByRole('textbox', { name: 'Timeout (seconds)' })).toHaveValue('900');
+  });
+
+  it('searches the library as the user types', async () => {
+    const { user, fetchMock } = openPanel();
+    await user.type(await screen.findByRole('combobox', { name: 'Script' }), 'clean');
+    expect(await screen.findByRole('option', { name: 'Clean up disk' })).toBeInTheDocument();
+    await vi.waitFor(() => {
+      const searches = fetchMock.mock.calls
+        .map(([url]) => new URL(String(url), 'http://x'))
+        .filter((url) => url.pathname === '/scripts')
+        .map((url) => [url.searchParams.get('search'), url.searchParams.get('operatingSystem')]);
+      expect(searches).toContainEqual(['clean', 'LINUX']);
+    });
   });
 
   it('shows the domain’s message at a bad whole number and sends nothing', async () => {
