@@ -1,4 +1,5 @@
 import { approvalLabels } from '@rmm/domain';
+import { runScriptStrings } from '../components/run-script/run-script-strings.ts';
 import { activitiesStrings } from '../features/activities/strings.ts';
 import { approvalsStrings } from '../features/approvals/strings.ts';
 import { accountStrings } from '../features/auth/account-strings.ts';
@@ -28,6 +29,7 @@ export const areaStrings = {
   ...nodeRolesStrings,
   ...organizationsStrings,
   ...scheduledTasksStrings,
+  ...runScriptStrings,
   ...settingsStrings,
   ...usersStrings,
   ...Object.fromEntries(

@@ -10,6 +10,8 @@ export const queryRoots = {
   deviceLists: ['devices', 'list'],
   dashboard: ['dashboard'],
   organizations: ['organizations'],
+  /** The script library: its lists and scripts (the library screens and the run-script pickers). */
+  scripts: ['scripts'],
   jobLists: ['jobs', 'list'],
   /** GET /searches: the saved searches and presets, device groups among them. */
   searches: ['searches'],

@@ -2,7 +2,6 @@ import type {
   CreateCredentialRequest,
   CreateOrganizationRequest,
   Credential,
-  ListCredentialsResponse,
   Organization,
   UpdateCredentialRequest,
   UpdateOrganizationRequest,
@@ -17,9 +16,6 @@ export const organizationsApi = {
   update: (id: number, body: UpdateOrganizationRequest) =>
     apiRequest<Organization>('PATCH', apiPaths.organization(id), body),
   remove: (id: number) => apiRequest<{ ok: true }>('DELETE', apiPaths.organization(id)),
-  /** Spec §7: `resultCode` and `credentials` (never a password). */
-  credentials: (organizationId: number) =>
-    apiRequest<ListCredentialsResponse>('GET', apiPaths.organizationCredentials(organizationId)),
   createCredential: (organizationId: number, body: CreateCredentialRequest) =>
     apiRequest<Credential>('POST', apiPaths.createCredential(organizationId), body),
   updateCredential: (id: number, body: UpdateCredentialRequest) =>

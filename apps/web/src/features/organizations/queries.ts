@@ -3,8 +3,9 @@ import type {
   UpdateCredentialRequest,
   UpdateOrganizationRequest,
 } from '@rmm/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventKeys } from '../../app/realtime/event-keys.ts';
+import { credentialKeys, useOrganizationCredentialsQuery } from '../../lib/credentials.ts';
 import { organizationKeys } from '../../lib/organizations.ts';
 import { organizationsApi } from './api.ts';
 
@@ -45,18 +46,11 @@ export const organizationEventKeys: EventKeys = {
   resync: [organizationKeys.all],
 };
 
-const credentialsKey = (organizationId: number) => ['organizations', organizationId, 'credentials'] as const;
+const credentialsKey = credentialKeys.list;
 
-/**
- * An organization's credentials. Spec §8: a failed load shows "Error loading credentials" and the list is
- * empty (the query answers an empty list and keeps the error to show).
- */
+/** An organization's credentials (shared with the run-as pickers: lib/credentials.ts). */
 export const useCredentialsQuery = (organizationId: number) =>
-  useQuery({
-    queryKey: credentialsKey(organizationId),
-    queryFn: async () => (await organizationsApi.credentials(organizationId)).credentials,
-    retry: false,
-  });
+  useOrganizationCredentialsQuery(organizationId);
 
 export const useSaveCredentialMutation = (organizationId: number) => {
   const queryClient = useQueryClient();

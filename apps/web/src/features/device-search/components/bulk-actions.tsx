@@ -3,9 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type {
   ActionTarget,
+  Device,
   ExecuteActionRequest,
   ExecuteActionResponse,
-  ScriptLanguage,
   SearchAction,
 } from '@rmm/domain';
 import { searchActionPermissions } from '@rmm/domain';
@@ -59,7 +59,8 @@ export const BulkActions = ({
   resolveTarget,
   onDone,
   summary,
-  scriptLanguage,
+  selectedDevices,
+  isAllMatching,
   isDisabled = false,
 }: {
   actions: readonly BulkAction[];
@@ -68,14 +69,19 @@ export const BulkActions = ({
   summary: ReactNode;
   resolveTarget: () => Promise<ActionTarget>;
   onDone: () => void;
-  /** The language the run-script dialog starts with. */
-  scriptLanguage: ScriptLanguage;
+  /** The selected devices on this page (all of it when every matching device is selected). */
+  selectedDevices: readonly Device[];
+  isAllMatching: boolean;
   /** The list is loading other devices: what is selected may not be what is shown. */
   isDisabled?: boolean;
 }) => {
   const { t } = useTranslation();
   const execute = useExecuteActionMutation();
   const permissions = useMeQuery().data?.permissions ?? [];
+  const has = (permission: string) => permissions.includes(permission);
+  // A library script needs scripts.run, ad-hoc code jobs.run: either lets the dialog open.
+  const mayRun = (action: BulkAction) =>
+    action === 'RUN_SCRIPT' ? has('jobs.run') || has('scripts.run') : has(searchActionPermissions[action]);
   const [result, setResult] = useState<ExecuteActionResponse | null>(null);
   const [targetError, setTargetError] = useState<string | null>(null);
   // Set from the click on: collecting the ids of "all matching" may take a few requests first.
@@ -161,7 +167,6 @@ export const BulkActions = ({
           <Group gap="xs">
             {actions.map((action) => {
               const { icon: Icon, color } = actionSpecs[action];
-              const permission = searchActionPermissions[action];
               return (
                 <Button
                   key={action}
@@ -171,9 +176,7 @@ export const BulkActions = ({
                   leftSection={<Icon size={16} />}
                   loading={pendingAction === action}
                   disabled={
-                    isDisabled ||
-                    !permissions.includes(permission) ||
-                    (pendingAction !== null && pendingAction !== action)
+                    isDisabled || !mayRun(action) || (pendingAction !== null && pendingAction !== action)
                   }
                   onClick={() => onClick(action)}
                 >
@@ -194,7 +197,11 @@ export const BulkActions = ({
       <RunScriptDialog
         isOpen={isScriptOpen}
         count={selectedCount}
-        defaultLanguage={scriptLanguage}
+        devices={selectedDevices}
+        isAllMatching={isAllMatching}
+        canRunLibrary={has('scripts.run')}
+        canRunInline={has('jobs.run')}
+        canListCredentials={has('credentials.view')}
         isSubmitting={pendingAction === 'RUN_SCRIPT'}
         error={error}
         onClose={script.close}

@@ -1,16 +1,10 @@
 import { Box, Button, Group, Paper, Select, Text } from '@mantine/core';
-import {
-  type ActionTarget,
-  type Device,
-  EXECUTE_ACTION_MAX_DEVICES,
-  type ListDevicesResponse,
-} from '@rmm/domain';
+import { type ActionTarget, EXECUTE_ACTION_MAX_DEVICES, type ListDevicesResponse } from '@rmm/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { defaultLanguageFor } from '../../../components/run-script-form.tsx';
 import { type DeviceSelection, useDeviceSelection } from '../use-device-selection.ts';
 import { type ListUrlState, pageSizes } from '../use-list-url-state.ts';
 import { type BulkAction, BulkActions } from './bulk-actions.tsx';
@@ -33,13 +27,6 @@ export type DeviceResultsProps = {
   selectionKey: string;
   /** Filters shown left of the page size and columns. */
   filters?: ReactNode;
-};
-
-/** The shell of the selected devices when they share a platform; Bash when they do not. */
-const scriptLanguageOf = (devices: Device[]) => {
-  const platforms = new Set(devices.map((device) => device.platform));
-  const [platform] = platforms;
-  return defaultLanguageFor(platforms.size === 1 && platform ? platform : 'linux');
 };
 
 const SelectionSummary = ({
@@ -148,9 +135,10 @@ export const DeviceResults = ({
                 }
                 onDone={selection.clear}
                 summary={<SelectionSummary selection={selection} count={result.count} pageIds={pageIds} />}
-                scriptLanguage={scriptLanguageOf(
-                  result.data.filter((device) => selection.isAllMatching || selection.ids.has(device.id)),
+                selectedDevices={result.data.filter(
+                  (device) => selection.isAllMatching || selection.ids.has(device.id),
                 )}
+                isAllMatching={selection.isAllMatching}
                 isDisabled={query.isPlaceholderData}
               />
               {result.count === 0 ? (

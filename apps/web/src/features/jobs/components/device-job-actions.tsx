@@ -7,18 +7,22 @@ import { useHasPermission } from '../../../app/session/queries.ts';
 import { RebootDeviceButton } from './reboot-device-button.tsx';
 import { RunScriptPanel } from './run-script-panel.tsx';
 
-/** The device dashboard's job actions: Run script (a side panel) and Reboot, for users who may run jobs. */
+/**
+ * The device dashboard's job actions: Run script (a side panel) for users who may run library scripts
+ * or ad-hoc code, and Reboot for users who may run jobs.
+ */
 export const DeviceJobActions = ({ device }: { device: Device }) => {
   const { t } = useTranslation();
-  const canRun = useHasPermission('jobs.run');
+  const canRunJobs = useHasPermission('jobs.run');
+  const canRunScripts = useHasPermission('scripts.run');
   const [isOpen, { open, close }] = useDisclosure(false);
-  if (!canRun) return null;
+  if (!canRunJobs && !canRunScripts) return null;
   return (
     <Group gap="xs">
       <Button variant="light" leftSection={<IconTerminal2 size={16} />} onClick={open}>
         {t('jobs.runScript.button')}
       </Button>
-      <RebootDeviceButton device={device} />
+      {canRunJobs && <RebootDeviceButton device={device} />}
       <Drawer
         opened={isOpen}
         onClose={close}

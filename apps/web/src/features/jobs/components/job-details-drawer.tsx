@@ -9,6 +9,7 @@ import { RelativeTime } from '../../../components/relative-time.tsx';
 import type { JobDetail } from '../api.ts';
 import { useJobQuery } from '../queries.ts';
 import { JobRunView } from './job-run-view.tsx';
+import { JobScriptFacts } from './job-script-facts.tsx';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -103,6 +104,7 @@ const JobDetails = ({ jobUid }: { jobUid: string }) => {
         <Stack gap="md">
           <JobRunView jobUid={jobUid} />
           <JobFacts job={job} />
+          <JobScriptFacts job={job} />
           <JobHistory job={job} />
         </Stack>
       )}

@@ -56,7 +56,8 @@ const openPanel = ({
     { path: '/deviceDashboard/:id/overview', url: `/deviceDashboard/${device.id}/overview` },
   );
   const run = async (code: string) => {
-    await view.user.click(screen.getByRole('textbox', { name: 'Script' }));
+    // The form shows once the user's permissions are known.
+    await view.user.click(await screen.findByRole('textbox', { name: 'Script' }));
     await view.user.paste(code);
     await view.user.click(screen.getByRole('button', { name: 'Run' }));
     return screen.findByRole('log', { name: 'Output' });
@@ -101,7 +102,7 @@ afterEach(() => {
 describe('RunScriptPanel', { timeout: 20_000 }, () => {
   it('sends the script as an ACTION job with an Idempotency-Key', async () => {
     const { user, device, fetchMock, run } = openPanel();
-    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('Bash');
+    expect(await screen.findByRole('combobox', { name: 'Language' })).toHaveValue('Bash');
     await user.click(screen.getByRole('textbox', { name: 'Parameters' }));
     // Trimmed and sanitised as the server stores them (spec §5).
     await user.paste('  first arg \n\nsec;ond $(rm)');
@@ -137,7 +138,7 @@ describe('RunScriptPanel', { timeout: 20_000 }, () => {
 
   it('starts with PowerShell on Windows and refuses an empty script', async () => {
     const { user, fetchMock } = openPanel({ platform: 'win32' });
-    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('PowerShell');
+    expect(await screen.findByRole('combobox', { name: 'Language' })).toHaveValue('PowerShell');
     await user.click(screen.getByRole('button', { name: 'Run' }));
     expect(
       await screen.findByText('Mandatory value is undefined. Please enter a value.'),

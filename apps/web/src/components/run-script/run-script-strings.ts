@@ -1,0 +1,50 @@
+import { credentialKindLabels, runAsOptionLabels } from '@rmm/domain';
+
+/** The Run script dialog's English strings (an on-demand area: spread into i18n/area-strings.ts). */
+export const runScriptStrings = {
+  ...Object.fromEntries(
+    Object.entries(runAsOptionLabels).map(([option, label]) => [`runScript.runAs.option.${option}`, label]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(credentialKindLabels).map(([kind, label]) => [`runScript.credentialKind.${kind}`, label]),
+  ),
+  'runScript.mode.label': 'What to run',
+  'runScript.mode.library': 'Library script',
+  'runScript.mode.inline': 'Ad-hoc code',
+  'runScript.script': 'Script',
+  'runScript.scriptPlaceholder': 'Search the library',
+  'runScript.pickScript': 'Pick a script of the library to see its parameters.',
+  'runScript.noScripts': 'No library script runs on this operating system.',
+  'runScript.noScriptsFound': 'No script matches.',
+  'runScript.version': 'Version {version}',
+  'runScript.parameters': 'Parameters',
+  'runScript.noParameters': 'This script takes no parameters.',
+  'runScript.runAs.label': 'Run as',
+  'runScript.runAs.default': 'Script default ({runAs})',
+  'runScript.runAs.groupOptions': 'Options',
+  'runScript.runAs.groupCredentials': 'Organization credentials',
+  'runScript.runAs.groupOther': 'Other',
+  'runScript.runAs.custom': 'Another user…',
+  'runScript.runAs.customUser': 'User name',
+  'runScript.runAs.customHint': 'A local account of the device; the script starts as that user.',
+  'runScript.runAs.credential': '{name} ({kind})',
+  'runScript.runAs.credentialId': 'Credential #{id}',
+  'runScript.runAs.user': 'User {user}',
+  'runScript.runAs.oneOrganization':
+    'Organization credentials can be picked when every device belongs to one organization.',
+  'runScript.timeout': 'Timeout (seconds)',
+  'runScript.run': 'Run',
+  'runScript.refused_one': '{count, number} selected device does not run {os}: it would be refused. {names}',
+  'runScript.refused_other':
+    '{count, number} selected devices do not run {os}: they would be refused. {names}',
+  'runScript.boolean.true': 'Yes',
+  'runScript.details.script': 'Script',
+  'runScript.details.version': 'Version',
+  'runScript.details.parameters': 'Parameters',
+  'runScript.details.runAs': 'Run as',
+  'runScript.details.timeout': 'Timeout',
+  'runScript.details.timeoutValue': '{seconds, number} s',
+  'runScript.details.inline': 'Ad-hoc code ({language})',
+  'runScript.details.noParameters': 'None',
+  'runScript.details.defaultValue': '(default)',
+} as const;
