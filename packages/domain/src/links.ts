@@ -9,6 +9,8 @@ export type DeviceDashboardPagedTab = 'software' | 'osPatches' | 'tools' | 'back
 export type CustomerDashboardTab = 'overview' | 'maintenance' | 'pendingScripts' | 'alerts' | 'ticketing';
 export type UserEditorTab = 'general' | 'sessions' | 'apiTokens';
 export type RoleEditorTab = 'general' | 'permissions';
+/** The tabs of `/administration/library/scripting/:page`. */
+export type ScriptLibraryTab = 'scripts' | 'templates';
 export type AccountTab = 'security' | 'sessions' | 'apiTokens';
 export type CustomerDashboardPagedTab =
   | 'threats'
@@ -52,6 +54,12 @@ export const links = {
   /** `/editor/role/:id/<tab>`; a new role (`new`) says its kind in `?roleType=`. */
   roleEditor: (id: number | 'new', tab: RoleEditorTab = 'general', roleType?: 'TECHNICIAN' | 'END_USER') =>
     withQuery(`/editor/role/${id}/${tab}`, { roleType: id === 'new' ? roleType : undefined }),
+  /** `/administration/library/scripting/<tab>`: the script library, or its templates. */
+  scriptLibrary: (tab: ScriptLibraryTab = 'scripts') => `/administration/library/scripting/${tab}`,
+  /** `/editor/script/:id` (`new` writes a new script). */
+  scriptEditor: (id: number | 'new') => `/editor/script/${id}`,
+  /** `/editor/templateScript/:id`: a shipped template, read-only. */
+  templateScriptEditor: (id: number) => `/editor/templateScript/${id}`,
   /** `/group/:id`. */
   group: (id: number) => `/group/${id}`,
   /** `/deviceSearch`, with the header's search text when given. */

@@ -8,6 +8,7 @@ import { groupsStrings } from '../features/groups/strings.ts';
 import { jobStrings } from '../features/jobs/job-strings.ts';
 import { nodeRolesStrings } from '../features/node-roles/strings.ts';
 import { organizationsStrings } from '../features/organizations/strings.ts';
+import { scriptsStrings } from '../features/scripts/strings.ts';
 import { settingsStrings } from '../features/settings/strings.ts';
 import { usersStrings } from '../features/users/strings.ts';
 
@@ -26,6 +27,7 @@ export const areaStrings = {
   ...jobStrings,
   ...nodeRolesStrings,
   ...organizationsStrings,
+  ...scriptsStrings,
   ...settingsStrings,
   ...usersStrings,
   ...Object.fromEntries(
