@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { categoryOptions, languageOptions, operatingSystemOptions } from '../options.ts';
 import type { ScriptListFilters } from '../use-script-list-params.ts';
 
+/** How long typing pauses before the search is sent. */
+export const SEARCH_DELAY_MS = 300;
+
 /** Search (typed, sent once the user pauses) and the category, language and operating-system filters. */
 export const ScriptFilters = ({
   filters,
@@ -14,7 +17,10 @@ export const ScriptFilters = ({
   onChange: (name: keyof ScriptListFilters, value: string | undefined) => void;
 }) => {
   const { t } = useTranslation();
-  const setSearch = useDebouncedCallback((value: string) => onChange('search', value || undefined), 300);
+  const setSearch = useDebouncedCallback(
+    (value: string) => onChange('search', value || undefined),
+    SEARCH_DELAY_MS,
+  );
   const select = (name: keyof ScriptListFilters, label: string, data: { value: string; label: string }[]) => (
     <Select
       w={200}
