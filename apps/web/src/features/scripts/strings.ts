@@ -61,7 +61,7 @@ export const scriptsStrings = {
   'scripts.parameters.empty': 'No parameters. The script runs without arguments.',
   'scripts.parameters.add': 'Add parameter',
   'scripts.parameters.item': 'Parameter {position}',
-  'scripts.parameters.name': 'Name',
+  'scripts.parameters.name': 'Parameter name',
   'scripts.parameters.label': 'Label',
   'scripts.parameters.description': 'Help text',
   'scripts.parameters.type': 'Type',

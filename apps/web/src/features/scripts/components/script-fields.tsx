@@ -48,13 +48,7 @@ export const ScriptFields = ({ form, readOnly }: { form: Form; readOnly: boolean
               {...form.getInputProps('operatingSystems')}
             />
           </SimpleGrid>
-          <Textarea
-            label={t('scripts.field.description')}
-            autosize
-            minRows={2}
-            maxRows={6}
-            {...form.getInputProps('description')}
-          />
+          <Textarea label={t('scripts.field.description')} rows={3} {...form.getInputProps('description')} />
         </Stack>
       </Paper>
       <CodeEditor
