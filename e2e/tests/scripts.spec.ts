@@ -60,7 +60,6 @@ test('a technician writes a script with a parameter in the editor, saves it, and
   expect(pageErrors).toEqual([]);
 });
 
-// The copy takes the template's name unless the server decides otherwise; the first template is used.
 test('a technician starts a script from a template', async ({ page, pageErrors }) => {
   await signIn(page);
   await page.goto('/administration/library/scripting/templates');
