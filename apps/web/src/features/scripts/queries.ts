@@ -4,6 +4,9 @@ import { type ScriptListParams, scriptsApi } from './api.ts';
 
 const isId = (id: number) => Number.isInteger(id) && id > 0;
 
+/** Whether a URL's `:id` can name a script or template (a positive whole number). */
+export const isScriptId = (id: string) => /^\d+$/.test(id) && isId(Number(id));
+
 export const scriptKeys = {
   lists: ['scripts', 'list'] as const,
   list: (params: ScriptListParams) => ['scripts', 'list', params] as const,

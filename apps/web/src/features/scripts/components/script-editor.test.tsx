@@ -223,6 +223,18 @@ describe('an existing script', () => {
     );
   });
 
+  it('says "not found" for a script that does not exist or an address that names none', async () => {
+    mockFetch({
+      'GET /auth/me': createScriptsMe(),
+      'GET /scripts/404': () => errorAnswer(404, 'NOT_FOUND', 'There is no script 404.'),
+    });
+    const first = open('/editor/script/404');
+    expect(await screen.findByRole('heading', { name: 'Script not found' })).toBeInTheDocument();
+    first.unmount();
+    open('/editor/script/latest');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
   it('is read-only without scripts.manage', async () => {
     mockFetch({
       'GET /auth/me': createScriptsMe(['scripts.view']),

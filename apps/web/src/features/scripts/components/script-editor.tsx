@@ -8,10 +8,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useHasPermission } from '../../../app/session/queries.ts';
+import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { scriptErrorMessage } from '../error-message.ts';
-import { useDeleteScriptMutation, useSaveScriptMutation, useScriptQuery } from '../queries.ts';
+import { isScriptId, useDeleteScriptMutation, useSaveScriptMutation, useScriptQuery } from '../queries.ts';
 import {
   type ScriptFormValues,
   toSaveScriptRequest,
@@ -29,12 +30,13 @@ const fieldsetStyle = { border: 0, padding: 0, margin: 0, minWidth: 0 };
 export const ScriptEditor = () => {
   const { id = 'new' } = useParams();
   if (id === 'new') return <ScriptForm />;
+  if (!isScriptId(id)) return <NotFoundPage />;
   return <ExistingScript id={Number(id)} key={id} />;
 };
 
 const ExistingScript = ({ id }: { id: number }) => {
   const { t } = useTranslation();
-  const query = useScriptQuery(Number.isInteger(id) ? id : -1);
+  const query = useScriptQuery(id);
   return (
     <QueryState query={query} notFoundTitle={t('scripts.editor.notFound')}>
       {(script) => <ScriptForm script={script} />}

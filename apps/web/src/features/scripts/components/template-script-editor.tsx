@@ -9,8 +9,9 @@ import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useScriptTemplateQuery } from '../queries.ts';
+import { isScriptId, useScriptTemplateQuery } from '../queries.ts';
 import { CodeEditor } from './code-editor.tsx';
 import { OperatingSystemBadges } from './operating-system-badges.tsx';
 import { ParameterList } from './parameter-list.tsx';
@@ -19,8 +20,9 @@ import { UseTemplateButton } from './use-template-button.tsx';
 /** `/editor/templateScript/:id`: a shipped template, read-only, with "Use template". */
 export const TemplateScriptEditor = () => {
   const { t } = useTranslation();
-  const { id } = useParams();
+  const { id = '' } = useParams();
   const query = useScriptTemplateQuery(Number(id));
+  if (!isScriptId(id)) return <NotFoundPage />;
   return (
     <QueryState query={query} notFoundTitle={t('scripts.templates.notFound')}>
       {(template) => <TemplateView template={template} />}
