@@ -122,6 +122,11 @@ const messageOf = (issue: z.core.$ZodIssue, texts: ValidationTexts) => {
   if (issue.path[0] === 'operatingSystems' && issue.code === 'too_small') return texts.operatingSystems;
   if (issue.path[0] === 'timeoutSeconds' && issue.code === 'invalid_type') return texts.number;
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return texts.mandatory;
+  // A default's check names its parameter ("days: must be …"); under the parameter's own field it need not.
+  if (issue.path.at(-1) === 'defaultValue') {
+    const text = issue.message.replace(/^[^:]*: /, '');
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
   return issue.message;
 };
 

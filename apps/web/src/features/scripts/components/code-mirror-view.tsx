@@ -1,28 +1,43 @@
-import { python } from '@codemirror/lang-python';
 import { StreamLanguage } from '@codemirror/language';
 import { powerShell } from '@codemirror/legacy-modes/mode/powershell';
 import { shell } from '@codemirror/legacy-modes/mode/shell';
 import { useComputedColorScheme } from '@mantine/core';
 import type { ScriptLanguage } from '@rmm/domain';
 import CodeMirror, { EditorView, type Extension } from '@uiw/react-codemirror';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 const shellLanguage = StreamLanguage.define(shell);
 const powerShellLanguage = StreamLanguage.define(powerShell);
 
-/** Highlighting per script language; cmd has no CodeMirror mode and shows as plain text. */
-const languageExtensions = (language: ScriptLanguage): Extension[] => {
-  switch (language) {
-    case 'python':
-      return [python()];
-    case 'powershell':
-      return [powerShellLanguage];
-    case 'sh':
-    case 'bash':
-      return [shellLanguage];
-    case 'cmd':
-      return [];
-  }
+/**
+ * Highlighting per script language; cmd has no CodeMirror mode and shows as plain text. Python's parser
+ * comes in a chunk of its own, when a Python script is shown, so the editor's chunk stays within budget.
+ */
+const useLanguageExtensions = (language: ScriptLanguage): Extension[] => {
+  const [python, setPython] = useState<Extension>();
+  useEffect(() => {
+    if (language !== 'python' || python) return;
+    let isCancelled = false;
+    void import('@codemirror/lang-python').then((module) => {
+      if (!isCancelled) setPython(module.python());
+    });
+    return () => {
+      isCancelled = true;
+    };
+  }, [language, python]);
+  return useMemo(() => {
+    switch (language) {
+      case 'python':
+        return python ? [python] : [];
+      case 'powershell':
+        return [powerShellLanguage];
+      case 'sh':
+      case 'bash':
+        return [shellLanguage];
+      case 'cmd':
+        return [];
+    }
+  }, [language, python]);
 };
 
 export type CodeMirrorViewProps = {
@@ -46,9 +61,10 @@ export const CodeMirrorView = ({
   onChange,
 }: CodeMirrorViewProps) => {
   const colorScheme = useComputedColorScheme('light');
+  const languageExtensions = useLanguageExtensions(language);
   const extensions = useMemo(
     () => [
-      ...languageExtensions(language),
+      ...languageExtensions,
       EditorView.contentAttributes.of({
         'aria-label': ariaLabel,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
@@ -56,7 +72,7 @@ export const CodeMirrorView = ({
       }),
       EditorView.lineWrapping,
     ],
-    [language, ariaLabel, describedBy, isInvalid],
+    [languageExtensions, ariaLabel, describedBy, isInvalid],
   );
   return (
     <CodeMirror

@@ -26,7 +26,31 @@ const fill = async (user: User, field: HTMLElement, text: string) => {
 const parameterGroup = (position: number) => screen.getByRole('group', { name: `Parameter ${position}` });
 
 describe('writing a new script', { timeout: 60_000 }, () => {
-  it('says what is missing, then sends the script with its parameter, run-as and version note', async () => {
+  it('says what is missing and sends nothing', async () => {
+    const fetchMock = mockFetch({ 'GET /auth/me': createScriptsMe() });
+    const { user } = open('/editor/script/new');
+    expect(await screen.findByRole('heading', { name: 'New script' })).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription(MANDATORY);
+    expect(await findCodeEditor('Code')).toHaveAccessibleDescription(expect.stringContaining(MANDATORY));
+
+    await user.click(screen.getByRole('button', { name: 'Add parameter' }));
+    const parameter = parameterGroup(1);
+    await user.click(within(parameter).getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Whole number' }));
+    await fill(user, within(parameter).getByRole('textbox', { name: 'Default value' }), 'seven');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(within(parameter).getByRole('textbox', { name: /^Parameter name/ })).toHaveAccessibleDescription(
+      MANDATORY,
+    );
+    expect(within(parameter).getByRole('textbox', { name: 'Default value' })).toHaveAccessibleDescription(
+      'Must be a whole number.',
+    );
+    expect(requestBodies(fetchMock, 'POST /scripts')).toEqual([]);
+  });
+
+  it('sends the script with its parameter, run-as and version note, then opens it', async () => {
     const fetchMock = mockFetch({
       'GET /auth/me': createScriptsMe(),
       'POST /scripts': ({ body }: { body: Partial<Script> }) => ({
@@ -34,30 +58,16 @@ describe('writing a new script', { timeout: 60_000 }, () => {
       }),
     });
     const { user, router } = open('/editor/script/new');
-    expect(await screen.findByRole('heading', { name: 'New script' })).toBeInTheDocument();
-
-    await user.click(await screen.findByRole('button', { name: 'Save' }));
-    const name = screen.getByRole('textbox', { name: /^Name/ });
-    expect(name).toHaveAccessibleDescription(MANDATORY);
-    expect(await findCodeEditor('Code')).toHaveAccessibleDescription(expect.stringContaining(MANDATORY));
-    expect(requestBodies(fetchMock, 'POST /scripts')).toEqual([]);
-
-    await fill(user, name, '  Clean temp  ');
+    await screen.findByRole('button', { name: 'Save' });
+    await fill(user, screen.getByRole('textbox', { name: /^Name/ }), '  Clean temp  ');
     await typeCode('rm -rf "/tmp/$1"');
     await user.click(screen.getByRole('button', { name: 'Add parameter' }));
     const parameter = parameterGroup(1);
     await fill(user, within(parameter).getByRole('textbox', { name: /^Parameter name/ }), 'days');
     await user.click(within(parameter).getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'Whole number' }));
-    await fill(user, within(parameter).getByRole('textbox', { name: 'Default value' }), 'seven');
-    await user.click(within(parameter).getByRole('checkbox', { name: 'Required' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(within(parameter).getByRole('textbox', { name: 'Default value' })).toHaveAccessibleDescription(
-      'days: must be a whole number.',
-    );
-    expect(requestBodies(fetchMock, 'POST /scripts')).toEqual([]);
-
     await fill(user, within(parameter).getByRole('textbox', { name: 'Default value' }), '7');
+    await user.click(within(parameter).getByRole('checkbox', { name: 'Required' }));
     await user.click(screen.getByRole('combobox', { name: 'Run as' }));
     await user.click(await screen.findByRole('option', { name: 'Custom user…' }));
     await fill(user, screen.getByRole('textbox', { name: /^User name/ }), 'backup');
