@@ -66,22 +66,26 @@ const ScriptForm = ({ script }: { script?: Script }) => {
   const form = useForm<ScriptFormValues>({ initialValues: toScriptFormValues(script), validate });
   const guard = useUnsavedChangesGuard(!readOnly && form.isDirty());
 
-  const submit = form.onSubmit(async (values) => {
-    const saved = await save.mutateAsync(toSaveScriptRequest(values)).catch((error: Error) => {
-      if (error instanceof ApiError && error.code === 'SCRIPT_NAME_TAKEN')
-        form.setFieldError('name', scriptErrorMessage(error, t));
-      return undefined;
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('scripts.saved') });
-    const next = toScriptFormValues(saved);
-    form.setInitialValues(next);
-    form.setValues(next);
-    if (!script) {
-      guard.allowNextNavigation();
-      navigate(links.scriptEditor(saved.id), { replace: true, state: location.state });
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      const saved = await save.mutateAsync(toSaveScriptRequest(values)).catch((error: Error) => {
+        if (error instanceof ApiError && error.code === 'SCRIPT_NAME_TAKEN')
+          form.setFieldError('name', scriptErrorMessage(error, t));
+        return undefined;
+      });
+      if (!saved) return;
+      notifications.show({ color: 'green', message: t('scripts.saved') });
+      const next = toScriptFormValues(saved);
+      form.setInitialValues(next);
+      form.setValues(next);
+      if (!script) {
+        guard.allowNextNavigation();
+        navigate(links.scriptEditor(saved.id), { replace: true, state: location.state });
+      }
+    },
+    // Saved from the Versions tab with a field wrong: the Script tab shows what to fix.
+    () => setTab('script'),
+  );
 
   const error = save.error && !(save.error instanceof ApiError && save.error.code === 'SCRIPT_NAME_TAKEN');
   return (
