@@ -9,6 +9,8 @@ export type DeviceDashboardPagedTab = 'software' | 'osPatches' | 'tools' | 'back
 export type CustomerDashboardTab = 'overview' | 'maintenance' | 'pendingScripts' | 'alerts' | 'ticketing';
 export type UserEditorTab = 'general' | 'sessions' | 'apiTokens';
 export type RoleEditorTab = 'general' | 'permissions';
+/** The tabs of `/administration/library/scripting/:page`. */
+export type ScriptLibraryTab = 'scripts' | 'templates';
 export type AccountTab = 'security' | 'sessions' | 'apiTokens';
 export type ScheduledTaskEditorTab = 'general' | 'history';
 export type CustomerDashboardPagedTab =
@@ -58,6 +60,12 @@ export const links = {
   /** `/editor/scheduledTask/:id` (`new` for a new task); the history tab is `/editor/scheduledTask/:id/history`. */
   scheduledTaskEditor: (id: number | 'new', tab: ScheduledTaskEditorTab = 'general') =>
     tab === 'general' ? `/editor/scheduledTask/${id}` : `/editor/scheduledTask/${id}/${tab}`,
+  /** `/administration/library/scripting/<tab>`: the script library, or its templates. */
+  scriptLibrary: (tab: ScriptLibraryTab = 'scripts') => `/administration/library/scripting/${tab}`,
+  /** `/editor/script/:id` (`new` writes a new script). */
+  scriptEditor: (id: number | 'new') => `/editor/script/${id}`,
+  /** `/editor/templateScript/:id`: a shipped template, read-only. */
+  templateScriptEditor: (id: number) => `/editor/templateScript/${id}`,
   /** `/group/:id`. */
   group: (id: number) => `/group/${id}`,
   /** `/deviceSearch`, with the header's search text when given. */

@@ -1,4 +1,5 @@
 import { consoleRoutes, TICKET_BOARD_PATH } from '@rmm/domain';
+import { links } from '@rmm/domain/links';
 import { matchPath } from 'react-router';
 
 export type NavLinkItem = { label: string; to: string };
@@ -64,6 +65,9 @@ const adminGroups: [string, string][] = [
 ];
 
 const firstPath = (path: string) => path.replace(/\/:page$/, '/1').replace(/\/\*$/, '');
+/** Where an administration link goes: its first page, or the first tab of a page with tabs. */
+const adminLinkOf = (path: string) =>
+  path === '/administration/library/scripting/:page' ? links.scriptLibrary() : firstPath(path);
 
 /** Administration links, grouped, straight from the route table (apps subroutes collapse to one link). */
 export const administrationLinks = (): { group: string; links: NavLinkItem[] }[] =>
@@ -71,7 +75,7 @@ export const administrationLinks = (): { group: string; links: NavLinkItem[] }[]
     group: label,
     links: consoleRoutes
       .filter((r) => r.path.startsWith(`/administration/${group}/`) && group !== 'apps')
-      .map((r) => ({ label: r.title, to: firstPath(r.path) }))
+      .map((r) => ({ label: r.title, to: adminLinkOf(r.path) }))
       .concat(group === 'apps' ? [{ label: 'Apps', to: '/administration/apps' }] : [])
       .concat(
         group === 'policies'

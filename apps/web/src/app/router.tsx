@@ -84,6 +84,15 @@ const screens: Record<string, Screen> = {
     () => import('../features/devices/components/downloads-page.tsx'),
     'DownloadsPage',
   ),
+  'administration.library.scripting__page': screen(
+    () => import('../features/scripts/components/script-library-page.tsx'),
+    'ScriptLibraryPage',
+  ),
+  'editor.script': screen(() => import('../features/scripts/components/script-editor.tsx'), 'ScriptEditor'),
+  'editor.templateScript': screen(
+    () => import('../features/scripts/components/template-script-editor.tsx'),
+    'TemplateScriptEditor',
+  ),
   'administration.customers.organizations': screen(
     () => import('../features/organizations/components/organizations-page.tsx'),
     'OrganizationsPage',

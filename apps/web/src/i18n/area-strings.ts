@@ -10,6 +10,7 @@ import { jobStrings } from '../features/jobs/job-strings.ts';
 import { nodeRolesStrings } from '../features/node-roles/strings.ts';
 import { organizationsStrings } from '../features/organizations/strings.ts';
 import { scheduledTasksStrings } from '../features/scheduled-tasks/strings.ts';
+import { scriptsStrings } from '../features/scripts/strings.ts';
 import { settingsStrings } from '../features/settings/strings.ts';
 import { usersStrings } from '../features/users/strings.ts';
 
@@ -30,6 +31,7 @@ export const areaStrings = {
   ...organizationsStrings,
   ...scheduledTasksStrings,
   ...runScriptStrings,
+  ...scriptsStrings,
   ...settingsStrings,
   ...usersStrings,
   ...Object.fromEntries(

@@ -1,0 +1,53 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+
+/**
+ * Asks before leaving the page while `isDirty`: a link or Close inside the console, or closing the tab.
+ * `allowNextNavigation()` lets one navigation through (after a save or a delete).
+ */
+export const useUnsavedChangesGuard = (isDirty: boolean) => {
+  const { t } = useTranslation();
+  const dirty = useRef(isDirty);
+  dirty.current = isDirty;
+  const allowed = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty.current && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    // Confirm and Cancel close the modal too: whichever comes first decides, once.
+    let isSettled = false;
+    const settle = (decide: () => void) => () => {
+      if (isSettled) return;
+      isSettled = true;
+      decide();
+    };
+    modals.openConfirmModal({
+      title: t('scripts.leave.title'),
+      children: <Text size="sm">{t('scripts.leave.body')}</Text>,
+      labels: { confirm: t('scripts.leave.confirm'), cancel: t('scripts.leave.stay') },
+      confirmProps: { color: 'red' },
+      onConfirm: settle(() => blocker.proceed()),
+      onCancel: settle(() => blocker.reset()),
+      onClose: settle(() => blocker.reset()),
+    });
+  }, [blocker, t]);
+
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
+
+  return {
+    allowNextNavigation: () => {
+      allowed.current = true;
+    },
+  };
+};
