@@ -1,0 +1,142 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { specHelpRoutePatterns, helpSuggestions, matchConsoleRoute, routeExample } from '@rmm/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { indexHelpArticles } from './index-articles.ts';
+
+/** A small articles folder of the test's own (the repository's articles are checked further down). */
+const article = (fields: { slug: string; title: string; summary: string; routes?: string[] }, body: string) =>
+  [
+    '---',
+    `slug: ${fields.slug}`,
+    `title: ${fields.title}`,
+    `summary: ${fields.summary}`,
+    'routes:',
+    ...(fields.routes ?? []).map((route) => `  - ${route}`),
+    '---',
+    '',
+    body,
+  ].join('\n');
+
+let dir: string;
+let ctx: TestContext;
+const write = async (locale: string, slug: string, text: string) => {
+  await fs.mkdir(path.join(dir, locale), { recursive: true });
+  await fs.writeFile(path.join(dir, locale, `${slug}.md`), text);
+};
+
+beforeAll(async () => {
+  dir = path.join(os.tmpdir(), `rmm-help-${randomUUID()}`);
+  await write(
+    'en',
+    'enrol-a-device',
+    article(
+      {
+        slug: 'enrol-a-device',
+        title: 'How to enrol a device',
+        summary: 'Install the agent with a one-line command.',
+        routes: ['/administration/library/downloads', '/deviceDashboard/:id/overview'],
+      },
+      '## Steps\n\n1. Open **Add device**.\n2. Copy the [command](/administration/library/downloads) <script>alert(1)</script> & run it.',
+    ),
+  );
+  await write(
+    'en',
+    'watch-the-dashboard',
+    article(
+      {
+        slug: 'watch-the-dashboard',
+        title: 'Watch the dashboard',
+        summary: 'What the tiles say.',
+        routes: ['/deviceDashboard/:id/overview'],
+      },
+      'A new device shows up here after you enrol it; each device tile shows its status. Devices, devices, devices.',
+    ),
+  );
+  await write(
+    'de',
+    'enrol-a-device',
+    article(
+      { slug: 'enrol-a-device', title: 'Ein Gerät registrieren', summary: 'Den Agenten installieren.' },
+      'Öffnen Sie **Gerät hinzufügen** und führen Sie den Befehl auf dem Gerät aus.',
+    ),
+  );
+  ctx = await createTestApp({ helpArticlesDir: dir });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const search = (q: string, locale = 'en') =>
+  ctx.request('GET', `/help/search?${new URLSearchParams({ q, locale })}`);
+
+describe('help search', () => {
+  it('ranks a title match above body matches and highlights the match in an escaped snippet', async () => {
+    const response = await search('device');
+    expect(response.statusCode).toBe(200);
+    const { results } = response.json();
+    expect(results.map((r: { slug: string }) => r.slug)).toEqual(['enrol-a-device', 'watch-the-dashboard']);
+    expect(results[0].rank).toBeGreaterThan(results[1].rank);
+    expect(results[1].snippet).toContain('<mark>device</mark>');
+    const copied = (await search('command')).json().results[0];
+    expect(copied.snippet).toContain('<mark>command</mark>');
+    expect(copied.snippet).not.toContain('<script>');
+    expect(copied.snippet).not.toContain('**');
+  });
+
+  it('matches the last word as a prefix while it is being typed', async () => {
+    expect((await search('enro')).json().results.map((r: { slug: string }) => r.slug)).toContain(
+      'enrol-a-device',
+    );
+  });
+
+  it('answers in the reader’s language and falls back to English', async () => {
+    const german = (await search('Gerät', 'de-AT')).json().results;
+    expect(german).toMatchObject([{ slug: 'enrol-a-device', locale: 'de', title: 'Ein Gerät registrieren' }]);
+    const untranslated = (await search('tiles', 'de')).json().results;
+    expect(untranslated).toMatchObject([{ slug: 'watch-the-dashboard', locale: 'en' }]);
+    const french = (await search('command', 'fr')).json().results;
+    expect(french).toMatchObject([{ slug: 'enrol-a-device', locale: 'en' }]);
+    const article = await ctx.request('GET', '/help/articles/enrol-a-device?locale=de');
+    expect(article.json()).toMatchObject({ locale: 'de', title: 'Ein Gerät registrieren' });
+    const english = await ctx.request('GET', '/help/articles/watch-the-dashboard?locale=de');
+    expect(english.json()).toMatchObject({ locale: 'en', routes: ['/deviceDashboard/:id/overview'] });
+    expect((await ctx.request('GET', '/help/articles/nothing-here')).statusCode).toBe(404);
+  });
+
+  it('suggests articles for a console path as the router matches it', async () => {
+    const response = await ctx.request('GET', '/help/suggestions?path=/deviceDashboard/12/overview?x=1');
+    expect(response.json().pattern).toBe('/deviceDashboard/:id/overview');
+    expect(response.json().articles.map((a: { slug: string }) => a.slug).sort()).toEqual([
+      'enrol-a-device',
+      'watch-the-dashboard',
+    ]);
+    expect((await ctx.request('GET', '/help/suggestions?path=/nowhere/at/all')).json()).toEqual({
+      pattern: null,
+      articles: [],
+    });
+  });
+
+  it('indexes again only what changed, and removes deleted articles', async () => {
+    await write(
+      'en',
+      'watch-the-dashboard',
+      article(
+        { slug: 'watch-the-dashboard', title: 'Watch the dashboard', summary: 'Now about gauges.' },
+        'Gauges everywhere.',
+      ),
+    );
+    await fs.rm(path.join(dir, 'de', 'enrol-a-device.md'));
+    await write('en', 'broken', 'no front matter');
+    const report = await indexHelpArticles({ db: ctx.db, dir });
+    expect(report).toMatchObject({ added: 0, updated: 1, removed: 1, unchanged: 1 });
+    expect(report.problems).toEqual([expect.stringContaining('en/broken.md')]);
+    expect((await search('gauges')).json().results).toMatchObject([{ slug: 'watch-the-dashboard' }]);
+    expect((await search('tiles')).json().results).toEqual([]);
+    expect((await search('Gerät', 'de')).json().results).toEqual([]);
+  });
+});
