@@ -98,7 +98,10 @@ export type Config = {
 };
 
 /** The repository's docs/help, beside apps/ (the default articles folder). */
-const defaultHelpArticlesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/help');
+const defaultHelpArticlesDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../docs/help',
+);
 
 const smsSenderOf = (value: string | undefined): Config['smsSender'] => {
   const text = value?.trim().toLowerCase() ?? '';
@@ -184,5 +187,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   ssoAllowHttp: env.SSO_ALLOW_HTTP === '1' || env.SSO_ALLOW_HTTP?.toLowerCase() === 'true',
   ssoTimeoutMs: num(env.SSO_TIMEOUT_MS, 10_000),
   helpArticlesDir:
-    env.HELP_ARTICLES_DIR === undefined ? defaultHelpArticlesDir : env.HELP_ARTICLES_DIR && path.resolve(env.HELP_ARTICLES_DIR),
+    env.HELP_ARTICLES_DIR === undefined
+      ? defaultHelpArticlesDir
+      : env.HELP_ARTICLES_DIR && path.resolve(env.HELP_ARTICLES_DIR),
 });

@@ -64,5 +64,14 @@ export const parseHelpArticleFile = (text: string): HelpArticleFile => {
   if (!summary) throw new Error('a missing summary');
   for (const route of routes)
     if (!route.startsWith('/')) throw new Error(`a route pattern must start with /: ${route}`);
-  return { slug, title, summary, routes, body: lines.slice(end + 1).join('\n').trim() };
+  return {
+    slug,
+    title,
+    summary,
+    routes,
+    body: lines
+      .slice(end + 1)
+      .join('\n')
+      .trim(),
+  };
 };

@@ -105,7 +105,13 @@ export type ReportClientErrorRequest = z.infer<typeof ReportClientErrorRequest>;
 
 export type SnippetSegment = { text: string; isMatch: boolean };
 
-const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const entities: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
 
 /** A search snippet as text pieces, the matches marked: render each as text (no HTML needed). */
 export const snippetSegments = (snippet: string): SnippetSegment[] => {

@@ -1,8 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { specHelpRoutePatterns, helpSuggestions, matchConsoleRoute, routeExample } from '@rmm/domain';
+import {
+  consoleRoutes,
+  helpSuggestions,
+  matchConsoleRoute,
+  routeExample,
+  specHelpRoutePatterns,
+} from '@rmm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { indexHelpArticles } from './index-articles.ts';
@@ -111,10 +117,12 @@ describe('help search', () => {
   it('suggests articles for a console path as the router matches it', async () => {
     const response = await ctx.request('GET', '/help/suggestions?path=/deviceDashboard/12/overview?x=1');
     expect(response.json().pattern).toBe('/deviceDashboard/:id/overview');
-    expect(response.json().articles.map((a: { slug: string }) => a.slug).sort()).toEqual([
-      'enrol-a-device',
-      'watch-the-dashboard',
-    ]);
+    expect(
+      response
+        .json()
+        .articles.map((a: { slug: string }) => a.slug)
+        .sort(),
+    ).toEqual(['enrol-a-device', 'watch-the-dashboard']);
     expect((await ctx.request('GET', '/help/suggestions?path=/nowhere/at/all')).json()).toEqual({
       pattern: null,
       articles: [],
@@ -138,5 +146,41 @@ describe('help search', () => {
     expect((await search('gauges')).json().results).toMatchObject([{ slug: 'watch-the-dashboard' }]);
     expect((await search('tiles')).json().results).toEqual([]);
     expect((await search('Gerät', 'de')).json().results).toEqual([]);
+  });
+});
+
+describe("the repository's articles (docs/help, the default folder)", () => {
+  let shipped: TestContext;
+  beforeAll(async () => {
+    shipped = await createTestApp();
+  });
+  afterAll(() => shipped?.close());
+
+  it('suggests articles on every route pattern of spec §2, in the order of the domain table', async () => {
+    const failures: string[] = [];
+    for (const pattern of specHelpRoutePatterns) {
+      const route = consoleRoutes.find((r) => r.path === pattern)!;
+      const path = routeExample(route).replace('/1/', '/12/');
+      expect(matchConsoleRoute(path)?.pattern).toBe(pattern);
+      const answer = (
+        await shipped.request('GET', `/help/suggestions?path=${encodeURIComponent(path)}`)
+      ).json();
+      const slugs = answer.articles.map((a: { slug: string }) => a.slug);
+      if (answer.pattern !== pattern || slugs.join() !== helpSuggestions[pattern]!.join())
+        failures.push(`${path}: ${answer.pattern} ${slugs.join()}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('finds the enrolment article first for "enrol a device", in German too', async () => {
+    const english = (await shipped.request('GET', '/help/search?q=enrol%20a%20device')).json().results;
+    expect(english[0]).toMatchObject({ slug: 'enrol-a-device', locale: 'en' });
+    expect(english[0].snippet).toMatch(/<mark>[^<]+<\/mark>/);
+    const german = (
+      await shipped.request('GET', '/help/search?q=Ger%C3%A4t%20registrieren&locale=de')
+    ).json();
+    expect(german.results[0]).toMatchObject({ slug: 'enrol-a-device', locale: 'de' });
+    const article = (await shipped.request('GET', '/help/articles/scheduled-tasks?locale=de')).json();
+    expect(article).toMatchObject({ locale: 'en', title: 'Schedule a task' });
   });
 });

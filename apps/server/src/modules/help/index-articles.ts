@@ -32,7 +32,10 @@ export type IndexReport = {
   problems: string[];
 };
 
-type Log = { warn: (object: object, message: string) => void; info: (object: object, message: string) => void };
+type Log = {
+  warn: (object: object, message: string) => void;
+  info: (object: object, message: string) => void;
+};
 
 const hashOf = (text: string) => createHash('sha256').update(`${INDEXER_VERSION}\n${text}`).digest('hex');
 

@@ -107,7 +107,11 @@ export type ArticleRow = {
   routes: string[];
 };
 
-export const findArticle = async (db: DbOrTx, slug: string, locale: string): Promise<ArticleRow | undefined> => {
+export const findArticle = async (
+  db: DbOrTx,
+  slug: string,
+  locale: string,
+): Promise<ArticleRow | undefined> => {
   const result = await db.execute(sql`
     select slug, locale, title, summary, body, routes from ${visible(locale)} v where v.slug = ${slug}`);
   return (result as unknown as { rows: ArticleRow[] }).rows[0];

@@ -56,7 +56,8 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags,
-        summary: 'The articles suggested for a console path (matched to its route as the console’s router does)',
+        summary:
+          'The articles suggested for a console path (matched to its route as the console’s router does)',
         querystring: HelpSuggestionsQuery,
         response: { 200: HelpSuggestionsResponse },
       },

@@ -10,12 +10,15 @@ import {
 } from '@rmm/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { Actor } from '../../types.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../types.ts';
 import * as repository from './repository.ts';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** The snippet as the API answers it: escaped text, the matches between `<mark>` and `</mark>`. */
 const markSnippet = (raw: string) =>
