@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { indexHelpArticles } from './index-articles.ts';
+import { CLIENT_ERROR_REPORTS_PER_MINUTE } from './routes.ts';
 
 /** A small articles folder of the test's own (the repository's articles are checked further down). */
 const article = (fields: { slug: string; title: string; summary: string; routes?: string[] }, body: string) =>
@@ -146,6 +147,22 @@ describe('help search', () => {
     expect((await search('gauges')).json().results).toMatchObject([{ slug: 'watch-the-dashboard' }]);
     expect((await search('tiles')).json().results).toEqual([]);
     expect((await search('Gerät', 'de')).json().results).toEqual([]);
+  });
+});
+
+describe('a failed call reported by the console', () => {
+  it('is accepted for the log, within a size and a rate limit', async () => {
+    const report = { source: 'help.search', message: 'HTTP 500', path: '/deviceSearch', status: 500 };
+    expect((await ctx.request('POST', '/help/client-errors', report)).statusCode).toBe(202);
+    const large = await ctx.request('POST', '/help/client-errors', { ...report, message: 'x'.repeat(9000) });
+    expect(large.statusCode).toBe(413);
+    const bad = await ctx.request('POST', '/help/client-errors', { ...report, source: '<script>' });
+    expect(bad.statusCode).toBe(400);
+    const statuses: number[] = [];
+    for (let i = 0; i < CLIENT_ERROR_REPORTS_PER_MINUTE; i++)
+      statuses.push((await ctx.request('POST', '/help/client-errors', report)).statusCode);
+    expect(statuses).toContain(429);
+    expect(statuses.at(-1)).toBe(429);
   });
 });
 
