@@ -11,6 +11,7 @@ import {
 } from '@rmm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { loadConfig } from '../../config.ts';
 import { indexHelpArticles } from './index-articles.ts';
 import { CLIENT_ERROR_REPORTS_PER_MINUTE } from './routes.ts';
 
@@ -169,7 +170,7 @@ describe('a failed call reported by the console', () => {
 describe("the repository's articles (docs/help, the default folder)", () => {
   let shipped: TestContext;
   beforeAll(async () => {
-    shipped = await createTestApp();
+    shipped = await createTestApp({ helpArticlesDir: loadConfig({}).helpArticlesDir });
   });
   afterAll(() => shipped?.close());
 
