@@ -27,6 +27,8 @@ import { deviceRoutes } from './modules/devices/routes.ts';
 import { enrollmentRoutes } from './modules/enrollment/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { helpIndexPlugin } from './modules/help/plugin.ts';
+import { helpRoutes } from './modules/help/routes.ts';
 import { jobsPlugin } from './modules/jobs/plugin.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { mfaRoutes } from './modules/mfa/routes.ts';
@@ -155,6 +157,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(busPlugin, { bus });
   await app.register(presencePlugin);
   await app.register(jobsPlugin);
+  await app.register(helpIndexPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -174,6 +177,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(enrollmentRoutes);
   await app.register(agentGatewayRoutes);
   await app.register(eventRoutes);
+  await app.register(helpRoutes);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiPath(request.url);

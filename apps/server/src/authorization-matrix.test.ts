@@ -265,6 +265,14 @@ const matrix: Record<string, Entry> = {
 
   // ---------------------------------------------------------------- session
   'GET /auth/me': get(() => '/auth/me'),
+  // The help centre: any signed-in user reads it (an unknown article is a 404 after the route ran).
+  'GET /help/search': get(() => '/help/search?q=device'),
+  'GET /help/articles/:slug': { ok: [200, 404], ...get(() => '/help/articles/enrol-a-device') },
+  'GET /help/suggestions': get(() => '/help/suggestions?path=/deviceDashboard/1/overview'),
+  'POST /help/client-errors': {
+    ok: [202],
+    own: async () => ({ url: '/help/client-errors', body: { source: 'help.search', message: 'matrix' } }),
+  },
   'POST /auth/logout': {
     // A session of its own, so the caller's is kept for the rest of the matrix.
     own: async (who) => ({ url: '/auth/logout', cookie: await signIn(who.email, who.password) }),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Every setting comes from the environment; timings are settings so tests can shorten them. */
 export type Config = {
@@ -92,7 +93,15 @@ export type Config = {
   ssoAllowHttp: boolean;
   /** How long a request to the identity provider may take; one that does not answer in time is an error. */
   ssoTimeoutMs: number;
+  /** The help centre's articles (`<locale>/<slug>.md`), indexed at start; '' indexes nothing. */
+  helpArticlesDir: string;
 };
+
+/** The repository's docs/help, beside apps/ (the default articles folder). */
+const defaultHelpArticlesDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../docs/help',
+);
 
 const smsSenderOf = (value: string | undefined): Config['smsSender'] => {
   const text = value?.trim().toLowerCase() ?? '';
@@ -177,4 +186,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   duoPushIntervalSeconds: num(env.DUO_PUSH_INTERVAL_SECONDS, 30),
   ssoAllowHttp: env.SSO_ALLOW_HTTP === '1' || env.SSO_ALLOW_HTTP?.toLowerCase() === 'true',
   ssoTimeoutMs: num(env.SSO_TIMEOUT_MS, 10_000),
+  helpArticlesDir:
+    env.HELP_ARTICLES_DIR === undefined
+      ? defaultHelpArticlesDir
+      : env.HELP_ARTICLES_DIR && path.resolve(env.HELP_ARTICLES_DIR),
 });

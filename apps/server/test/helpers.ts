@@ -66,6 +66,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}) => {
     // Not the demo's log sender: a test that wants text messages says which sender.
     smsSender: undefined,
     webDist: '/nonexistent',
+    // Indexing the help articles costs most of a second; the help tests ask for it.
+    helpArticlesDir: '',
     ...overrides,
   };
   const app = await buildApp({ config, database, secretKey: Buffer.alloc(32, 7), logger: false });

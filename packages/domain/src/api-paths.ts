@@ -30,6 +30,7 @@ export const API_ROOTS = [
   EVENTS_PATH,
   '/graphql',
   '/healthz',
+  '/help',
   '/jobs',
   '/metrics',
   '/node',
@@ -131,4 +132,8 @@ export const apiPaths = {
   scheduleOccurrences: () => '/scheduled-tasks/occurrences',
   contacts: () => '/contacts',
   contact: (id: number) => `/contacts/${id}`,
+  helpSearch: () => '/help/search',
+  helpArticle: (slug: string | number) => `/help/articles/${encodeURIComponent(String(slug))}`,
+  helpSuggestions: () => '/help/suggestions',
+  helpClientErrors: () => '/help/client-errors',
 } as const;

@@ -8,6 +8,7 @@ export * from '../modules/auth/schema.ts';
 export * from '../modules/credentials/schema.ts';
 export * from '../modules/devices/schema.ts';
 export * from '../modules/enrollment/schema.ts';
+export * from '../modules/help/schema.ts';
 export * from '../modules/jobs/schema.ts';
 export * from '../modules/mfa/schema.ts';
 export * from '../modules/organizations/schema.ts';

@@ -1,0 +1,112 @@
+import {
+  type HelpArticle,
+  type HelpLanguage,
+  type HelpSearchQuery,
+  type HelpSearchResponse,
+  type HelpSuggestionsResponse,
+  helpSuggestions,
+  matchConsoleRoute,
+  type ReportClientErrorRequest,
+} from '@rmm/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../types.ts';
+import * as repository from './repository.ts';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The snippet as the API answers it: escaped text, the matches between `<mark>` and `</mark>`. */
+const markSnippet = (raw: string) =>
+  escapeHtml(raw).replaceAll(repository.MARK_START, '<mark>').replaceAll(repository.MARK_END, '</mark>');
+
+/**
+ * The last word of the reader's text also matches as a prefix ("enro" finds "enrol"), so results appear
+ * while a word is still being typed. Not for a negated word, a word inside an open quote, or "or".
+ */
+export const textQueryOf = (q: string): repository.TextQuery => {
+  const found = /^(.*?)(?:^|\s)([\p{L}\p{N}]+)$/u.exec(q);
+  if (!found) return { websearch: q };
+  const [, head = '', last = ''] = found;
+  const isOpenQuote = (head.match(/"/g)?.length ?? 0) % 2 === 1;
+  if (isOpenQuote || last.toLowerCase() === 'or') return { websearch: q };
+  return { head, prefix: last };
+};
+
+export const searchHelp = async ({
+  db,
+  query,
+}: {
+  db: Db;
+  query: HelpSearchQuery;
+}): Promise<HelpSearchResponse> => {
+  const text = textQueryOf(query.q);
+  let rows = await repository.searchArticles(db, { query: text, locale: query.locale, limit: query.limit });
+  // Nothing in the reader's language (their words, their translations): English is the fallback.
+  if (rows.length === 0 && query.locale !== 'en')
+    rows = await repository.searchArticles(db, { query: text, locale: 'en', limit: query.limit });
+  return {
+    results: rows.map((row) => ({
+      slug: row.slug,
+      locale: row.locale as HelpLanguage,
+      title: row.title,
+      summary: row.summary,
+      snippet: markSnippet(row.snippet),
+      rank: row.rank,
+    })),
+  };
+};
+
+export const getHelpArticle = async ({
+  db,
+  slug,
+  locale,
+}: {
+  db: Db;
+  slug: string;
+  locale: HelpLanguage;
+}): Promise<HelpArticle> => {
+  const row = await repository.findArticle(db, slug, locale);
+  if (!row) throw notFound('There is no help article by this name.');
+  return { ...row, locale: row.locale as HelpLanguage };
+};
+
+/** The articles suggested for the console path shown, matched to its route as the console's router does. */
+export const suggestHelp = async ({
+  db,
+  path,
+  locale,
+}: {
+  db: Db;
+  path: string;
+  locale: HelpLanguage;
+}): Promise<HelpSuggestionsResponse> => {
+  const match = matchConsoleRoute(path);
+  if (!match) return { pattern: null, articles: [] };
+  const rows = await repository.suggestedArticles(db, {
+    pattern: match.pattern,
+    locale,
+    order: helpSuggestions[match.pattern] ?? [],
+  });
+  return {
+    pattern: match.pattern,
+    articles: rows.map((row) => ({ ...row, locale: row.locale as HelpLanguage })),
+  };
+};
+
+/** A failed call of the console, written to the server's error log as the console reported it (no storage). */
+export const reportClientError = ({
+  log,
+  actor,
+  report,
+}: {
+  log: FastifyBaseLogger;
+  actor: Actor;
+  report: ReportClientErrorRequest;
+}) => {
+  log.error({ clientError: report, userId: actor.id }, `console reported a failed call: ${report.source}`);
+};
