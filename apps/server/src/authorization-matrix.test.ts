@@ -52,6 +52,7 @@ const fx = {} as {
   endUserB: number;
   searchId: number;
   credentialB: number;
+  scriptId: number;
   roleIds: Map<string, number>;
 };
 /** Per built-in technician role: a user scoped to orgA, and one who sees every organization. */
@@ -125,6 +126,13 @@ const credentialBody = () => ({
 });
 const newCredential = async (organizationId: number) =>
   (await created('POST', `/credential/organization/${organizationId}`, credentialBody())).id as number;
+const scriptBody = () => ({
+  name: `Script ${unique()}`,
+  language: 'sh',
+  operatingSystems: ['LINUX'],
+  code: 'echo matrix',
+});
+const newScript = async () => (await created('POST', '/scripts', scriptBody())).script.id as number;
 const newSearch = async () =>
   (
     await created('POST', '/searches', {
@@ -463,6 +471,20 @@ const matrix: Record<string, Entry> = {
     foreign: async () => ({ url: `/credential/${fx.credentialB}` }),
   },
 
+  // ---------------------------------------------------------------- script library (MSP-wide: no foreign)
+  'GET /scripts': get(() => '/scripts?search=Script'),
+  'POST /scripts': { own: async () => ({ url: '/scripts', body: scriptBody() }) },
+  'GET /scripts/:id': get(() => `/scripts/${fx.scriptId}`),
+  'PUT /scripts/:id': { own: async () => ({ url: `/scripts/${await newScript()}`, body: scriptBody() }) },
+  'DELETE /scripts/:id': { own: async () => ({ url: `/scripts/${await newScript()}` }) },
+  'GET /scripts/:id/versions': get(() => `/scripts/${fx.scriptId}/versions`),
+  'GET /scripts/:id/versions/:version': get(() => `/scripts/${fx.scriptId}/versions/1`),
+  'GET /scripts/templates': get(() => '/scripts/templates'),
+  'GET /scripts/templates/:id': get(() => '/scripts/templates/1'),
+  'POST /scripts/templates/:id/copy': {
+    own: async () => ({ url: '/scripts/templates/1/copy', body: { name: `Copy ${unique()}` } }),
+  },
+
   // ---------------------------------------------------------------- users, roles, tokens, contacts
   'GET /user-roles': get(() => '/user-roles?roleType=END_USER'),
   'GET /user-roles/:id': get(() => `/user-roles/${fx.roleIds.get('Helpdesk')}`),
@@ -600,6 +622,7 @@ beforeAll(async () => {
   fx.endUserB = await newEndUser(fx.orgB.id);
   fx.searchId = await newSearch();
   fx.credentialB = await newCredential(fx.orgB.id);
+  fx.scriptId = await newScript();
   for (const role of technicianRoles) {
     scoped.set(role.name, await makeUser(role, [fx.orgA.id]));
     unscoped.set(role.name, await makeUser(role, 'all'));
