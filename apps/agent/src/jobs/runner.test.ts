@@ -150,6 +150,31 @@ describe('the job journal', () => {
 });
 
 describe('running jobs', () => {
+  it('runs a library script as the server resolved it, each parameter one argument', async () => {
+    const test = createTestRunner();
+    const job = createJob({
+      content: {
+        script: {
+          scriptId: 7,
+          version: 3,
+          name: 'Arguments',
+          language: 'sh',
+          code: 'printf "%s\\n" "$#"; for a in "$@"; do printf "[%s]\\n" "$a"; done',
+        },
+        parameters: ['rm -rf /', 'a b', ''],
+        runAs: 'SYSTEM',
+        timeoutSeconds: 60,
+      },
+    });
+    test.runner.onJob(job);
+
+    expect(await test.resultOf(job.jobUid)).toMatchObject({
+      status: 'COMPLETED',
+      result: 'SUCCESS',
+      resultContent: { exitCode: 0, stdout: '3\n[rm -rf /]\n[a b]\n[]\n' },
+    });
+  });
+
   it('refuses to start a job after it expired', async () => {
     const dir = createTempDir();
     const test = createTestRunner();
