@@ -18,6 +18,7 @@ export * from './organizations.ts';
 export * from './permissions.ts';
 export * from './remote-support-tools.ts';
 export * from './routes.ts';
+export * from './schedule-occurrences.ts';
 export * from './scheduled-tasks.ts';
 export * from './scripts.ts';
 export * from './security.ts';
