@@ -31,6 +31,8 @@ import { jobsPlugin } from './modules/jobs/plugin.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { mfaRoutes } from './modules/mfa/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { scheduledTasksPlugin } from './modules/scheduled-tasks/plugin.ts';
+import { scheduledTaskRoutes } from './modules/scheduled-tasks/routes.ts';
 import { searchRoutes } from './modules/searches/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
@@ -154,6 +156,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(busPlugin, { bus });
   await app.register(presencePlugin);
   await app.register(jobsPlugin);
+  await app.register(scheduledTasksPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -169,6 +172,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(searchRoutes);
   await app.register(wakeOnLanRoutes);
   await app.register(jobRoutes);
+  await app.register(scheduledTaskRoutes);
   await app.register(enrollmentRoutes);
   await app.register(agentGatewayRoutes);
   await app.register(eventRoutes);

@@ -11,6 +11,7 @@ export * from '../modules/enrollment/schema.ts';
 export * from '../modules/jobs/schema.ts';
 export * from '../modules/mfa/schema.ts';
 export * from '../modules/organizations/schema.ts';
+export * from '../modules/scheduled-tasks/schema.ts';
 export * from '../modules/searches/schema.ts';
 export * from '../modules/settings/schema.ts';
 export * from '../modules/sso/schema.ts';
