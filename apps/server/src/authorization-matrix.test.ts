@@ -3,7 +3,7 @@ import { builtInRoles, type Permission, type RouteAccess } from '@rmm/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganizationInput, createTestApp, ORIGIN, type TestContext } from '../test/helpers.ts';
-import { devices, users } from './db/schema.ts';
+import { devices, scripts, scriptVersions, users } from './db/schema.ts';
 import { hashPassword } from './modules/auth/service.ts';
 
 /**
@@ -52,6 +52,11 @@ const fx = {} as {
   endUserB: number;
   searchId: number;
   credentialB: number;
+  taskScriptId: number;
+  taskA: number;
+  taskB: number;
+  taskRunA: number;
+  taskRunB: number;
   roleIds: Map<string, number>;
 };
 /** Per built-in technician role: a user scoped to orgA, and one who sees every organization. */
@@ -132,6 +137,33 @@ const newSearch = async () =>
       criteria: { match: 'all', rules: [] },
     })
   ).id as number;
+
+/** A library script for the scheduled tasks, stored as the script library stores one. */
+const newTaskScript = async () => {
+  const [row] = await ctx.db
+    .insert(scripts)
+    .values({ name: `Script ${unique()}`, category: 'MAINTENANCE', language: 'sh', operatingSystems: ['LINUX'] })
+    .returning({ id: scripts.id });
+  await ctx.db.insert(scriptVersions).values({
+    scriptId: row!.id,
+    version: 1,
+    language: 'sh',
+    code: 'true',
+    parameters: [],
+    defaultRunAs: 'SYSTEM',
+    timeoutSeconds: 60,
+  });
+  return row!.id;
+};
+const taskBody = (deviceId: number) => ({
+  name: `Task ${unique()}`,
+  schedule: { scheduleType: 'NO_SCHEDULE', timeZone: 'UTC' },
+  actions: [{ scriptId: fx.taskScriptId }],
+  targets: { deviceIds: [deviceId] },
+});
+const newTask = async (deviceId: number) => (await created('POST', '/scheduled-tasks', taskBody(deviceId))).id as number;
+const newTaskRun = async (taskId: number) =>
+  (await created('POST', `/scheduled-tasks/${taskId}/run`, undefined)).run.id as number;
 
 const signIn = async (email: string, password: string) => {
   const response = await ctx.app.inject({
@@ -455,6 +487,43 @@ const matrix: Record<string, Entry> = {
     foreign: async () => ({ url: `/credential/${fx.credentialB}` }),
   },
 
+  // ---------------------------------------------------------------- scheduled tasks
+  'GET /scheduled-tasks': get(() => '/scheduled-tasks'),
+  'POST /scheduled-tasks/occurrences': {
+    own: async () => ({
+      url: '/scheduled-tasks/occurrences',
+      body: { schedule: { scheduleType: 'DAILY', timeZone: 'UTC' }, count: 3 },
+    }),
+  },
+  'POST /scheduled-tasks': {
+    own: async () => ({ url: '/scheduled-tasks', body: taskBody(fx.deviceA) }),
+    foreign: async () => ({ url: '/scheduled-tasks', body: taskBody(fx.deviceB) }),
+  },
+  'GET /scheduled-tasks/:id': get(
+    () => `/scheduled-tasks/${fx.taskA}`,
+    () => `/scheduled-tasks/${fx.taskB}`,
+  ),
+  'PUT /scheduled-tasks/:id': {
+    own: async () => ({ url: `/scheduled-tasks/${fx.taskA}`, body: taskBody(fx.deviceA) }),
+    foreign: async () => ({ url: `/scheduled-tasks/${fx.taskB}`, body: taskBody(fx.deviceA) }),
+  },
+  'DELETE /scheduled-tasks/:id': {
+    own: async () => ({ url: `/scheduled-tasks/${await newTask(fx.deviceA)}` }),
+    foreign: async () => ({ url: `/scheduled-tasks/${fx.taskB}` }),
+  },
+  'POST /scheduled-tasks/:id/run': {
+    own: async () => ({ url: `/scheduled-tasks/${fx.taskA}/run` }),
+    foreign: async () => ({ url: `/scheduled-tasks/${fx.taskB}/run` }),
+  },
+  'GET /scheduled-tasks/:id/runs': get(
+    () => `/scheduled-tasks/${fx.taskA}/runs`,
+    () => `/scheduled-tasks/${fx.taskB}/runs`,
+  ),
+  'GET /scheduled-tasks/:id/runs/:runId': get(
+    () => `/scheduled-tasks/${fx.taskA}/runs/${fx.taskRunA}`,
+    () => `/scheduled-tasks/${fx.taskB}/runs/${fx.taskRunB}`,
+  ),
+
   // ---------------------------------------------------------------- users, roles, tokens, contacts
   'GET /user-roles': get(() => '/user-roles?roleType=END_USER'),
   'GET /user-roles/:id': get(() => `/user-roles/${fx.roleIds.get('Helpdesk')}`),
@@ -592,6 +661,11 @@ beforeAll(async () => {
   fx.endUserB = await newEndUser(fx.orgB.id);
   fx.searchId = await newSearch();
   fx.credentialB = await newCredential(fx.orgB.id);
+  fx.taskScriptId = await newTaskScript();
+  fx.taskA = await newTask(fx.deviceA);
+  fx.taskB = await newTask(fx.deviceB);
+  fx.taskRunA = await newTaskRun(fx.taskA);
+  fx.taskRunB = await newTaskRun(fx.taskB);
   for (const role of technicianRoles) {
     scoped.set(role.name, await makeUser(role, [fx.orgA.id]));
     unscoped.set(role.name, await makeUser(role, 'all'));
