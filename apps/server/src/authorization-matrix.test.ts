@@ -142,7 +142,12 @@ const newSearch = async () =>
 const newTaskScript = async () => {
   const [row] = await ctx.db
     .insert(scripts)
-    .values({ name: `Script ${unique()}`, category: 'MAINTENANCE', language: 'sh', operatingSystems: ['LINUX'] })
+    .values({
+      name: `Script ${unique()}`,
+      category: 'MAINTENANCE',
+      language: 'sh',
+      operatingSystems: ['LINUX'],
+    })
     .returning({ id: scripts.id });
   await ctx.db.insert(scriptVersions).values({
     scriptId: row!.id,
@@ -161,7 +166,8 @@ const taskBody = (deviceId: number) => ({
   actions: [{ scriptId: fx.taskScriptId }],
   targets: { deviceIds: [deviceId] },
 });
-const newTask = async (deviceId: number) => (await created('POST', '/scheduled-tasks', taskBody(deviceId))).id as number;
+const newTask = async (deviceId: number) =>
+  (await created('POST', '/scheduled-tasks', taskBody(deviceId))).id as number;
 const newTaskRun = async (taskId: number) =>
   (await created('POST', `/scheduled-tasks/${taskId}/run`, undefined)).run.id as number;
 

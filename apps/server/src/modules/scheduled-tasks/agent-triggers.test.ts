@@ -34,7 +34,9 @@ describe('agent-triggered tasks', () => {
     expect(startup.nextRunAt).toBeNull();
 
     const agent = await connectAgent(serverUrl, identity);
-    expect((await nthTaskSet(agent, 1)).tasks).toEqual([{ taskId: startup.id, trigger: 'ON_SYSTEM_STARTUP' }]);
+    expect((await nthTaskSet(agent, 1)).tasks).toEqual([
+      { taskId: startup.id, trigger: 'ON_SYSTEM_STARTUP' },
+    ]);
 
     // A new task that targets the device: the agent gets its whole set again.
     const login = await createTask(ctx, {

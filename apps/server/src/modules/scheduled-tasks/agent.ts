@@ -54,7 +54,8 @@ const taskSetMessage = (tasks: TaskForRun[]): ServerTaskSet => ({
 export const taskSetOf = async (db: DbOrTx, deviceId: number): Promise<ServerTaskSet> => {
   const tasks = await repo.findEventTasks(db);
   const targeting: TaskForRun[] = [];
-  for (const task of tasks) if ((await targetedDeviceIds(db, task, [deviceId])).length > 0) targeting.push(task);
+  for (const task of tasks)
+    if ((await targetedDeviceIds(db, task, [deviceId])).length > 0) targeting.push(task);
   return taskSetMessage(targeting);
 };
 
@@ -99,7 +100,10 @@ export const onTaskTriggered = async (
     task.scheduleType === message.trigger &&
     (await targetedDeviceIds(ctx.db, task, [device.id])).length > 0;
   if (!isValid) {
-    ctx.log.warn({ deviceId: device.id, taskId: message.taskId }, 'agent reported an event of a task it does not have');
+    ctx.log.warn(
+      { deviceId: device.id, taskId: message.taskId },
+      'agent reported an event of a task it does not have',
+    );
     send(await taskSetOf(ctx.db, device.id));
   } else {
     const outcome = await ctx.db.transaction((tx) =>

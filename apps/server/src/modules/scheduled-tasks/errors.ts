@@ -5,4 +5,6 @@ export type ScheduledTaskErrorCode = keyof typeof scheduledTaskErrorCodes;
 
 /** A scheduled-task call's own error (a task or run that is not there, or outside the caller's scope). */
 export const scheduledTaskError = (code: ScheduledTaskErrorCode, message?: string) =>
-  new DomainError(code, message ?? scheduledTaskMessages[code], { statusCode: scheduledTaskErrorCodes[code] });
+  new DomainError(code, message ?? scheduledTaskMessages[code], {
+    statusCode: scheduledTaskErrorCodes[code],
+  });

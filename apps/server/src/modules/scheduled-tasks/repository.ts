@@ -1,7 +1,20 @@
 import type { OrganizationScope, SearchCriteria } from '@rmm/domain';
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database.ts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { devices, jobs, organizations, savedSearches, scripts, users } from '../../db/schema.ts';
 import { inScope } from '../../lib/scope.ts';
 import { criteriaCondition } from '../devices/criteria.ts';
@@ -19,12 +32,13 @@ const taskInScope = (scope: OrganizationScope): SQL | undefined =>
 const taskColumns = { ...getTableColumns(scheduledTasks), createdByEmail: users.email };
 
 const selectTasks = (db: DbOrTx) =>
-  db
-    .select(taskColumns)
-    .from(scheduledTasks)
-    .leftJoin(users, eq(users.id, scheduledTasks.createdById));
+  db.select(taskColumns).from(scheduledTasks).leftJoin(users, eq(users.id, scheduledTasks.createdById));
 
-export const findTask = async (db: DbOrTx, scope: OrganizationScope, id: number): Promise<TaskRow | undefined> => {
+export const findTask = async (
+  db: DbOrTx,
+  scope: OrganizationScope,
+  id: number,
+): Promise<TaskRow | undefined> => {
   const [row] = await selectTasks(db).where(and(eq(scheduledTasks.id, id), taskInScope(scope)));
   return row;
 };

@@ -91,14 +91,20 @@ export const scheduledTaskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ScheduledTask },
       },
     },
-    async (request) => service.updateTask({ ...runContext(request), id: request.params.id, input: request.body }),
+    async (request) =>
+      service.updateTask({ ...runContext(request), id: request.params.id, input: request.body }),
   );
 
   app.delete(
     '/scheduled-tasks/:id',
     {
       config: { access: 'scheduledTasks.manage', activity: 'scheduledTask.delete' },
-      schema: { tags, summary: 'Delete a scheduled task and its history', params: IdParam, response: { 200: OkResponse } },
+      schema: {
+        tags,
+        summary: 'Delete a scheduled task and its history',
+        params: IdParam,
+        response: { 200: OkResponse },
+      },
     },
     async (request) => {
       await service.deleteTask({ db: app.db, bus: app.bus, actor: actorOf(request), id: request.params.id });
@@ -148,6 +154,11 @@ export const scheduledTaskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.getRun({ db: app.db, actor: actorOf(request), id: request.params.id, runId: request.params.runId }),
+      service.getRun({
+        db: app.db,
+        actor: actorOf(request),
+        id: request.params.id,
+        runId: request.params.runId,
+      }),
   );
 };

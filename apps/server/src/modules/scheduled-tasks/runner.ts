@@ -43,12 +43,22 @@ export type RunOutcome = { runId: number; jobs: JobRow[] } | undefined;
 
 type Device = repo.TargetDevice;
 type Part = { device: Device; actionIndex: number; job?: NewJob; skipReason?: string; detail?: string };
-type ResolvedAction = { action: TaskAction; name: string; content: Record<string, unknown>; systems?: ScriptOperatingSystem[] };
+type ResolvedAction = {
+  action: TaskAction;
+  name: string;
+  content: Record<string, unknown>;
+  systems?: ScriptOperatingSystem[];
+};
 
 const OWNER_GONE =
   "The task's owner no longer exists, is disabled or may not manage scheduled tasks: nothing was run. Save the task to make it yours.";
 
-const runActivity = (actor: { id: number | null; email: string }, task: TaskForRun, detail: string, outcome: 'SUCCESS' | 'FAILURE'): NewActivity => ({
+const runActivity = (
+  actor: { id: number | null; email: string },
+  task: TaskForRun,
+  detail: string,
+  outcome: 'SUCCESS' | 'FAILURE',
+): NewActivity => ({
   actorId: actor.id,
   actorName: actor.email,
   action: 'scheduledTask.run',
@@ -59,9 +69,17 @@ const runActivity = (actor: { id: number | null; email: string }, task: TaskForR
   detail,
 });
 
-const failRun = async (tx: DbOrTx, task: TaskForRun, runId: number, actor: Actor | undefined, error: string) => {
+const failRun = async (
+  tx: DbOrTx,
+  task: TaskForRun,
+  runId: number,
+  actor: Actor | undefined,
+  error: string,
+) => {
   await repo.setRunError(tx, runId, error);
-  await insertActivities(tx, [runActivity(actor ?? { id: null, email: 'scheduler' }, task, error, 'FAILURE')]);
+  await insertActivities(tx, [
+    runActivity(actor ?? { id: null, email: 'scheduler' }, task, error, 'FAILURE'),
+  ]);
   return { runId, jobs: [] };
 };
 
@@ -92,7 +110,12 @@ const resolveActions = async (tx: DbOrTx, actions: TaskAction[]): Promise<Resolv
 
 const jobNameOf = (task: TaskForRun, scriptName: string) => `${task.name}: ${scriptName}`.slice(0, 200);
 
-const partsOfDevice = (request: RunRequest, runId: number, device: Device, actions: ResolvedAction[]): Part[] => {
+const partsOfDevice = (
+  request: RunRequest,
+  runId: number,
+  device: Device,
+  actions: ResolvedAction[],
+): Part[] => {
   const isOffline = !device.hasAgent || device.status === 'DOWN';
   if (isOffline && request.task.offlineDevices === 'SKIP' && request.event === undefined)
     return actions.map((_, actionIndex) => ({ device, actionIndex, skipReason: 'SKIPPED_OFFLINE' }));
@@ -115,7 +138,10 @@ const partsOfDevice = (request: RunRequest, runId: number, device: Device, actio
 const refuseFailingRunAs = async (tx: DbOrTx, parts: Part[]) => {
   const withJobs = parts.filter((part) => part.job);
   try {
-    await checkRunAs(tx, withJobs.map((part) => part.job!));
+    await checkRunAs(
+      tx,
+      withJobs.map((part) => part.job!),
+    );
     return;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
@@ -124,7 +150,10 @@ const refuseFailingRunAs = async (tx: DbOrTx, parts: Part[]) => {
   for (const part of withJobs) byDevice.set(part.device.id, [...(byDevice.get(part.device.id) ?? []), part]);
   for (const deviceParts of byDevice.values()) {
     try {
-      await checkRunAs(tx, deviceParts.map((part) => part.job!));
+      await checkRunAs(
+        tx,
+        deviceParts.map((part) => part.job!),
+      );
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       for (const part of deviceParts) {
@@ -158,7 +187,10 @@ const deviceActivities = (actor: Actor, task: TaskForRun, parts: Part[]): NewAct
         organizationId: part.device.organizationId,
         organizationName: part.device.organizationName,
         outcome: part.skipReason === 'FAILED' ? ('FAILURE' as const) : ('SUCCESS' as const),
-        detail: `${task.name}: ${part.detail ?? skipDetails[part.skipReason!] ?? part.skipReason}`.slice(0, 1000),
+        detail: `${task.name}: ${part.detail ?? skipDetails[part.skipReason!] ?? part.skipReason}`.slice(
+          0,
+          1000,
+        ),
       },
     ];
   });
@@ -206,7 +238,12 @@ export const runTask = async (tx: DbOrTx, request: RunRequest): Promise<RunOutco
   await refuseFailingRunAs(tx, parts);
   const expiresAt = new Date(Date.now() + request.jobExpirySeconds * 1000);
   const planned = parts.filter((part) => part.job);
-  const rows = await insertNewJobs(tx, actor, planned.map((part) => part.job!), expiresAt);
+  const rows = await insertNewJobs(
+    tx,
+    actor,
+    planned.map((part) => part.job!),
+    expiresAt,
+  );
   const jobUidOf = new Map(planned.map((part, n) => [part, rows[n]!.jobUid]));
   await repo.insertRunDevices(
     tx,

@@ -17,7 +17,12 @@ import {
 const activitiesOf = async (ctx: TestContext, query: string) => {
   const response = await ctx.request('GET', `/activities?pageSize=100&${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { action: string; outcome: string; detail: string | null; targetName: string }[];
+  return response.json().data as {
+    action: string;
+    outcome: string;
+    detail: string | null;
+    targetName: string;
+  }[];
 };
 
 describe('scheduled tasks', () => {
@@ -57,16 +62,32 @@ describe('scheduled tasks', () => {
 
     const changed = await ctx.request('PUT', `/scheduled-tasks/${task.id}`, {
       ...createTaskInput({ name: task.name }),
-      schedule: { scheduleType: 'WEEKLY', weekDays: ['MONDAY'], scheduleHour: 6, scheduleMinute: 30, timeZone: 'Asia/Kolkata' },
+      schedule: {
+        scheduleType: 'WEEKLY',
+        weekDays: ['MONDAY'],
+        scheduleHour: 6,
+        scheduleMinute: 30,
+        timeZone: 'Asia/Kolkata',
+      },
       actions: [{ scriptId: script.id }],
       targets: { deviceIds: [device.id] },
       enabled: false,
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ enabled: false, nextRunAt: null, schedule: { scheduleType: 'WEEKLY' } });
+    expect(changed.json()).toMatchObject({
+      enabled: false,
+      nextRunAt: null,
+      schedule: { scheduleType: 'WEEKLY' },
+    });
     const enabled = await ctx.request('PUT', `/scheduled-tasks/${task.id}`, {
       ...createTaskInput({ name: task.name }),
-      schedule: { scheduleType: 'WEEKLY', weekDays: ['MONDAY'], scheduleHour: 6, scheduleMinute: 30, timeZone: 'Asia/Kolkata' },
+      schedule: {
+        scheduleType: 'WEEKLY',
+        weekDays: ['MONDAY'],
+        scheduleHour: 6,
+        scheduleMinute: 30,
+        timeZone: 'Asia/Kolkata',
+      },
       actions: [{ scriptId: script.id }],
       targets: { deviceIds: [device.id] },
     });
@@ -75,8 +96,12 @@ describe('scheduled tasks', () => {
     expect(weekly.toISOString().slice(11)).toBe('01:00:00.000Z');
 
     expect((await ctx.request('DELETE', `/scheduled-tasks/${task.id}`)).statusCode).toBe(200);
-    expect((await ctx.request('GET', `/scheduled-tasks/${task.id}`)).json().error.code).toBe('SCHEDULED_TASK_NOT_FOUND');
-    const actions = (await activitiesOf(ctx, `targetType=scheduledTask&targetId=${task.id}`)).map((a) => a.action);
+    expect((await ctx.request('GET', `/scheduled-tasks/${task.id}`)).json().error.code).toBe(
+      'SCHEDULED_TASK_NOT_FOUND',
+    );
+    const actions = (await activitiesOf(ctx, `targetType=scheduledTask&targetId=${task.id}`)).map(
+      (a) => a.action,
+    );
     expect(actions.sort()).toEqual([
       'scheduledTask.create',
       'scheduledTask.delete',
@@ -88,7 +113,11 @@ describe('scheduled tasks', () => {
   it('refuses a task without targets, an unknown time zone, missing schedule fields and unknown scripts', async () => {
     const script = await createScript(ctx);
     const device = await createTargetDevice(ctx);
-    const noTargets = await ctx.request('POST', '/scheduled-tasks', createTaskInput({ actions: [{ scriptId: script.id }] }));
+    const noTargets = await ctx.request(
+      'POST',
+      '/scheduled-tasks',
+      createTaskInput({ actions: [{ scriptId: script.id }] }),
+    );
     expect(noTargets.statusCode).toBe(400);
     expect(noTargets.json().error.message).toContain('Choose at least one device, group or organization.');
 
@@ -127,7 +156,13 @@ describe('scheduled tasks', () => {
 
   it('previews the next occurrences: day 31 runs on the last day of shorter months', async () => {
     const response = await ctx.request('POST', '/scheduled-tasks/occurrences', {
-      schedule: { scheduleType: 'MONTHLY', dayOfMonth: 31, scheduleHour: 8, scheduleMinute: 15, timeZone: 'UTC' },
+      schedule: {
+        scheduleType: 'MONTHLY',
+        dayOfMonth: 31,
+        scheduleHour: 8,
+        scheduleMinute: 15,
+        timeZone: 'UTC',
+      },
       count: 12,
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -142,7 +177,9 @@ describe('scheduled tasks', () => {
       schedule: { scheduleType: 'DAILY', scheduleHour: 9, scheduleMinute: 0, timeZone: 'Asia/Kolkata' },
       count: 3,
     });
-    const [first, second, third] = (daily.json().occurrences as string[]).map((text) => new Date(text).getTime());
+    const [first, second, third] = (daily.json().occurrences as string[]).map((text) =>
+      new Date(text).getTime(),
+    );
     expect(new Date(first!).toISOString().slice(11)).toBe('03:30:00.000Z');
     expect(first).toBeGreaterThan(Date.now());
     expect([second! - first!, third! - second!]).toEqual([86_400_000, 86_400_000]);
@@ -154,23 +191,39 @@ describe('scheduled tasks', () => {
     const theirs = await createOrganization(ctx);
     const myDevice = await createTargetDevice(ctx, { organizationId: mine.id });
     const theirDevice = await createTargetDevice(ctx, { organizationId: theirs.id });
-    const tech = await createUser(ctx, { permissions: ['scheduledTasks.view', 'scheduledTasks.manage'], scope: [mine.id] });
+    const tech = await createUser(ctx, {
+      permissions: ['scheduledTasks.view', 'scheduledTasks.manage'],
+      scope: [mine.id],
+    });
     const input = (targets: object) => createTaskInput({ actions: [{ scriptId: script.id }], targets });
 
-    const device = await ctx.request('POST', '/scheduled-tasks', input({ deviceIds: [theirDevice.id] }), { cookie: tech.cookie });
-    expect(device.statusCode).toBe(404);
-    const organization = await ctx.request('POST', '/scheduled-tasks', input({ organizationIds: [theirs.id] }), {
+    const device = await ctx.request('POST', '/scheduled-tasks', input({ deviceIds: [theirDevice.id] }), {
       cookie: tech.cookie,
     });
+    expect(device.statusCode).toBe(404);
+    const organization = await ctx.request(
+      'POST',
+      '/scheduled-tasks',
+      input({ organizationIds: [theirs.id] }),
+      {
+        cookie: tech.cookie,
+      },
+    );
     expect(organization.statusCode).toBe(404);
 
     const own = await createTask(ctx, input({ deviceIds: [myDevice.id] }), { cookie: tech.cookie });
     const other = await createTask(ctx, input({ organizationIds: [theirs.id], deviceIds: [myDevice.id] }));
-    expect((await ctx.request('GET', `/scheduled-tasks/${other.id}`, undefined, { cookie: tech.cookie })).statusCode).toBe(404);
-    expect((await ctx.request('POST', `/scheduled-tasks/${other.id}/run`, undefined, { cookie: tech.cookie })).statusCode).toBe(
-      404,
-    );
-    const listed = await ctx.request('GET', '/scheduled-tasks?pageSize=500', undefined, { cookie: tech.cookie });
+    expect(
+      (await ctx.request('GET', `/scheduled-tasks/${other.id}`, undefined, { cookie: tech.cookie }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.request('POST', `/scheduled-tasks/${other.id}/run`, undefined, { cookie: tech.cookie }))
+        .statusCode,
+    ).toBe(404);
+    const listed = await ctx.request('GET', '/scheduled-tasks?pageSize=500', undefined, {
+      cookie: tech.cookie,
+    });
     const ids = (listed.json().data as ScheduledTask[]).map((task) => task.id);
     expect(ids).toContain(own.id);
     expect(ids).not.toContain(other.id);
@@ -209,7 +262,10 @@ describe('scheduled tasks', () => {
 
     const runs = await listRuns(ctx, task.id);
     expect(runs).toMatchObject([{ id: run.id, deviceCount: 3, skippedCount: 2 }]);
-    const skipped = await activitiesOf(ctx, `action=scheduledTask.device&targetType=device&targetId=${offline.id}`);
+    const skipped = await activitiesOf(
+      ctx,
+      `action=scheduledTask.device&targetType=device&targetId=${offline.id}`,
+    );
     expect(skipped[0]?.detail).toContain('offline');
   });
 
@@ -239,12 +295,19 @@ describe('scheduled tasks', () => {
     expect(await listRuns(ctx, task.id)).toHaveLength(1);
   });
 
-  it("a scheduled run of a task whose owner was disabled fails clearly and runs nothing", async () => {
+  it('a scheduled run of a task whose owner was disabled fails clearly and runs nothing', async () => {
     const script = await createScript(ctx);
     const organization = await createOrganization(ctx);
     const device = await createTargetDevice(ctx, { organizationId: organization.id });
-    const tech = await createUser(ctx, { permissions: ['scheduledTasks.view', 'scheduledTasks.manage'], scope: [organization.id] });
-    const task = await createTask(ctx, { actions: [{ scriptId: script.id }], targets: { deviceIds: [device.id] } }, { cookie: tech.cookie });
+    const tech = await createUser(ctx, {
+      permissions: ['scheduledTasks.view', 'scheduledTasks.manage'],
+      scope: [organization.id],
+    });
+    const task = await createTask(
+      ctx,
+      { actions: [{ scriptId: script.id }], targets: { deviceIds: [device.id] } },
+      { cookie: tech.cookie },
+    );
     await ctx.db.update(users).set({ isEnabled: false }).where(eq(users.email, tech.email));
 
     await ctx.app.scheduler.tick(new Date(new Date(task.nextRunAt!).getTime() + 1000));
@@ -259,7 +322,10 @@ describe('scheduled tasks', () => {
     const used = await createScript(ctx);
     const unused = await createScript(ctx);
     const device = await createTargetDevice(ctx);
-    await createTask(ctx, { actions: [{ scriptId: used.id, parameters: [] }], targets: { deviceIds: [device.id] } });
+    await createTask(ctx, {
+      actions: [{ scriptId: used.id, parameters: [] }],
+      targets: { deviceIds: [device.id] },
+    });
     expect(await isScriptInUse(ctx.db, used.id)).toBe(true);
     expect(await isScriptInUse(ctx.db, unused.id)).toBe(false);
   });

@@ -39,7 +39,10 @@ describe('the scheduler', () => {
   it('fires a due occurrence exactly once with two server processes', async () => {
     const script = await createScript(ctx);
     const device = await createTargetDevice(ctx);
-    const task = await createTask(ctx, { actions: [{ scriptId: script.id }], targets: { deviceIds: [device.id] } });
+    const task = await createTask(ctx, {
+      actions: [{ scriptId: script.id }],
+      targets: { deviceIds: [device.id] },
+    });
     const due = later(task.nextRunAt!, 1000);
 
     const fired = await Promise.all([
@@ -49,10 +52,14 @@ describe('the scheduler', () => {
       other.scheduler.tick(due),
     ]);
     const runs = await listRuns(ctx, task.id);
-    expect(runs).toMatchObject([{ trigger: 'SCHEDULE', occurrence: task.nextRunAt, deviceCount: 1, pendingCount: 1 }]);
+    expect(runs).toMatchObject([
+      { trigger: 'SCHEDULE', occurrence: task.nextRunAt, deviceCount: 1, pendingCount: 1 },
+    ]);
     expect(fired.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
     const detail = await getRun(ctx, task.id, runs[0]!.id);
-    expect(detail.devices).toMatchObject([{ nodeId: device.id, state: 'QUEUED', jobs: [{ jobStatus: 'START_REQUESTED' }] }]);
+    expect(detail.devices).toMatchObject([
+      { nodeId: device.id, state: 'QUEUED', jobs: [{ jobStatus: 'START_REQUESTED' }] },
+    ]);
 
     // The next occurrence is a day later; firing the same time again does nothing.
     const after = (await ctx.request('GET', `/scheduled-tasks/${task.id}`)).json();
@@ -65,7 +72,10 @@ describe('the scheduler', () => {
   it('survives a restart: a new process fires the stored schedule, a recent missed occurrence once, an old one not', async () => {
     const script = await createScript(ctx);
     const device = await createTargetDevice(ctx);
-    const task = await createTask(ctx, { actions: [{ scriptId: script.id }], targets: { deviceIds: [device.id] } });
+    const task = await createTask(ctx, {
+      actions: [{ scriptId: script.id }],
+      targets: { deviceIds: [device.id] },
+    });
     await other.close();
     other = await startProcess(); // a restarted server: nothing but the database carries the schedule
 
@@ -83,7 +93,10 @@ describe('the scheduler', () => {
     expect(runs).toHaveLength(1);
     stored = (await ctx.request('GET', `/scheduled-tasks/${task.id}`)).json();
     expect(stored.nextRunAt).toBe(later(task.nextRunAt!, 4 * DAY_MS).toISOString());
-    const missed = await ctx.request('GET', `/activities?action=scheduledTask.missed&targetType=scheduledTask&targetId=${task.id}`);
+    const missed = await ctx.request(
+      'GET',
+      `/activities?action=scheduledTask.missed&targetType=scheduledTask&targetId=${task.id}`,
+    );
     expect(missed.json().data).toMatchObject([{ outcome: 'FAILURE' }]);
   });
 
@@ -94,7 +107,13 @@ describe('the scheduler', () => {
     const once = await createTask(ctx, {
       actions: [{ scriptId: script.id }],
       targets: { deviceIds: [device.id] },
-      schedule: { scheduleType: 'RUN_ONCE', runOnceDate: tomorrow, scheduleHour: 3, scheduleMinute: 0, timeZone: 'UTC' },
+      schedule: {
+        scheduleType: 'RUN_ONCE',
+        runOnceDate: tomorrow,
+        scheduleHour: 3,
+        scheduleMinute: 0,
+        timeZone: 'UTC',
+      },
     });
     expect(once.nextRunAt).toBe(`${tomorrow}T03:00:00.000Z`);
     const disabled = await createTask(ctx, {

@@ -50,7 +50,9 @@ export const scheduledTasks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('scheduled_tasks_due_idx').on(t.nextRunAt).where(sql`${t.enabled} and ${t.nextRunAt} is not null`)],
+  (t) => [
+    index('scheduled_tasks_due_idx').on(t.nextRunAt).where(sql`${t.enabled} and ${t.nextRunAt} is not null`),
+  ],
 );
 
 /**

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   type ListScheduledTasksQuery,
   type ListTaskRunsResponse,
@@ -11,7 +12,6 @@ import {
   type TaskRunResponse,
   type TaskSchedule,
 } from '@rmm/domain';
-import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import type { Bus } from '../../bus/index.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
@@ -52,7 +52,9 @@ const toTask = (row: repo.TaskRow, scriptNames: Map<number, string>): ScheduledT
 });
 
 const tasksOf = async (db: DbOrTx, rows: repo.TaskRow[]) => {
-  const names = await repo.findScriptNames(db, [...new Set(rows.flatMap((r) => r.actions.map((a) => a.scriptId)))]);
+  const names = await repo.findScriptNames(db, [
+    ...new Set(rows.flatMap((r) => r.actions.map((a) => a.scriptId))),
+  ]);
   return rows.map((row) => toTask(row, names));
 };
 
@@ -114,7 +116,11 @@ const activity = (actor: Actor, action: string, task: { id: number; name: string
 const scheduleText = (schedule: TaskSchedule) =>
   `${schedule.scheduleType} ${String(schedule.scheduleHour).padStart(2, '0')}:${String(schedule.scheduleMinute).padStart(2, '0')} ${schedule.timeZone}`;
 
-export const listTasks = async ({ db, actor, query }: Context & { query: z.output<typeof ListScheduledTasksQuery> }) => {
+export const listTasks = async ({
+  db,
+  actor,
+  query,
+}: Context & { query: z.output<typeof ListScheduledTasksQuery> }) => {
   const { rows, count } = await repo.listTasks(db, actor.scope, query);
   return { data: await tasksOf(db, rows), count, page: query.page, pageSize: query.pageSize };
 };
@@ -157,11 +163,15 @@ export const createTask = async (ctx: RunContext & { input: Save }): Promise<Sch
       nextRunAt: nextRunOf(input.enabled, input.schedule, now, now),
       createdById: actor.id,
     });
-    await insertActivity(tx, activity(actor, 'scheduledTask.create', { id: newId, name: input.name }, scheduleText(input.schedule)));
+    await insertActivity(
+      tx,
+      activity(actor, 'scheduledTask.create', { id: newId, name: input.name }, scheduleText(input.schedule)),
+    );
     return newId;
   });
   if (input.enabled && input.schedule.scheduleType === 'RUN_IMMEDIATELY') await runImmediately(ctx, id, now);
-  if (input.enabled && isEventTask(input.schedule)) await publishTaskSets(db, ctx.bus, [{ id, ...input, createdById: actor.id } as never]);
+  if (input.enabled && isEventTask(input.schedule))
+    await publishTaskSets(db, ctx.bus, [{ id, ...input, createdById: actor.id } as never]);
   return getTask({ db, actor, id });
 };
 
@@ -186,7 +196,10 @@ export const updateTask = async (ctx: RunContext & { id: number; input: Save }):
       nextRunAt: nextRunOf(input.enabled, input.schedule, now, anchor),
       createdById: actor.id,
     });
-    await insertActivity(tx, activity(actor, 'scheduledTask.update', { id, name: input.name }, scheduleText(input.schedule)));
+    await insertActivity(
+      tx,
+      activity(actor, 'scheduledTask.update', { id, name: input.name }, scheduleText(input.schedule)),
+    );
   });
   const isWorkChanged =
     isScheduleChanged ||
@@ -218,14 +231,26 @@ export const runTaskNow = async (ctx: RunContext & { id: number }) => {
   await requireTask(db, actor, id);
   const outcome = await db.transaction(async (tx) => {
     const task = (await repo.findTaskById(tx, id)) as TaskForRun;
-    return runTask(tx, { task, trigger: 'MANUAL', occurrence: new Date(), actor, jobExpirySeconds: ctx.jobExpirySeconds });
+    return runTask(tx, {
+      task,
+      trigger: 'MANUAL',
+      occurrence: new Date(),
+      actor,
+      jobExpirySeconds: ctx.jobExpirySeconds,
+    });
   });
   dispatchJobs(ctx.bus, outcome!.jobs);
   return getRun({ db, actor, id, runId: outcome!.runId });
 };
 
 /** The editor's preview: the next occurrences from now (INTERVAL counted from now, as if saved now). */
-export const previewOccurrences = ({ input, now = new Date() }: { input: z.output<typeof OccurrencesRequest>; now?: Date }) => ({
+export const previewOccurrences = ({
+  input,
+  now = new Date(),
+}: {
+  input: z.output<typeof OccurrencesRequest>;
+  now?: Date;
+}) => ({
   occurrences: nextOccurrences(input.schedule, now, input.count, now).map((date) => date.toISOString()),
 });
 
@@ -244,7 +269,14 @@ const devicesOf = (rows: DeviceRow[]): TaskRunDevice[] => {
     message: parts.find((part) => part.detail)?.detail ?? null,
     jobs: parts.flatMap((part) =>
       part.jobUid && part.jobStatus
-        ? [{ jobUid: part.jobUid, scriptName: part.scriptName, jobStatus: part.jobStatus, jobResult: part.jobResult ?? null }]
+        ? [
+            {
+              jobUid: part.jobUid,
+              scriptName: part.scriptName,
+              jobStatus: part.jobStatus,
+              jobResult: part.jobResult ?? null,
+            },
+          ]
         : [],
     ),
   }));
@@ -260,10 +292,18 @@ const toRun = (run: RunRow, devices: TaskRunDevice[]) => ({
   ...runCountsOf(devices),
 });
 
-export const listRuns = async ({ db, actor, id, query }: Context & { id: number; query: PageQuery }): Promise<ListTaskRunsResponse> => {
+export const listRuns = async ({
+  db,
+  actor,
+  id,
+  query,
+}: Context & { id: number; query: PageQuery }): Promise<ListTaskRunsResponse> => {
   await requireTask(db, actor, id);
   const { rows, count } = await repo.listRuns(db, id, query);
-  const devices = await repo.findRunDevices(db, rows.map((row) => row.id));
+  const devices = await repo.findRunDevices(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     data: rows.map((run) => toRun(run, devicesOf(devices.filter((d) => d.runId === run.id)))),
     count,
@@ -272,7 +312,12 @@ export const listRuns = async ({ db, actor, id, query }: Context & { id: number;
   };
 };
 
-export const getRun = async ({ db, actor, id, runId }: Context & { id: number; runId: number }): Promise<TaskRunResponse> => {
+export const getRun = async ({
+  db,
+  actor,
+  id,
+  runId,
+}: Context & { id: number; runId: number }): Promise<TaskRunResponse> => {
   await requireTask(db, actor, id);
   const run = await repo.findRun(db, id, runId);
   if (!run) throw scheduledTaskError('TASK_RUN_NOT_FOUND');

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { ScheduledTask, ScriptOperatingSystem, ScriptParameterInput, TaskRunResponse } from '@rmm/domain';
+import type {
+  ScheduledTask,
+  ScriptOperatingSystem,
+  ScriptParameterInput,
+  TaskRunResponse,
+} from '@rmm/domain';
 import { ScriptParameter } from '@rmm/domain';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestContext } from '../../../test/helpers.ts';
-import { devices, scriptVersions, scripts } from '../../db/schema.ts';
+import { devices, scripts, scriptVersions } from '../../db/schema.ts';
 import { createOrganization } from '../jobs/test-fixtures.ts';
 
 /** Test data for the scheduled-tasks tests. */
