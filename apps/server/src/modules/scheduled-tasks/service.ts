@@ -171,7 +171,7 @@ export const createTask = async (ctx: RunContext & { input: Save }): Promise<Sch
   });
   if (input.enabled && input.schedule.scheduleType === 'RUN_IMMEDIATELY') await runImmediately(ctx, id, now);
   if (input.enabled && isEventTask(input.schedule))
-    await publishTaskSets(db, ctx.bus, [{ id, ...input, createdById: actor.id } as never]);
+    await publishTaskSets(db, ctx.bus, [(await repo.findTaskById(db, id))!]);
   return getTask({ db, actor, id });
 };
 
