@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerTaskSet } from '@rmm/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastAgentSettings, listen, waitFor } from '../../../test/agents.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { connectAgent, enrolDevice } from '../jobs/test-fixtures.ts';
+import { devices } from '../../db/schema.ts';
+import { connectAgent, enrolDevice, waitForJob } from '../jobs/test-fixtures.ts';
 import { createScript, createTask, createTaskInput, getRun, listRuns } from './test-fixtures.ts';
 
 /** ON_SYSTEM_STARTUP and ON_USER_LOGIN over a real agent WebSocket: the task set, and each event run once. */
@@ -90,6 +92,38 @@ describe('agent-triggered tasks', () => {
     agent.send(stale);
     await waitFor(() => agent.ofType('taskTriggerStored').some((m) => m.eventId === stale.eventId));
     expect(await listRuns(ctx, startup.id)).toHaveLength(0);
+    await agent.close();
+  });
+
+  it('RUN_WHEN_ONLINE: an offline device gets its job when its agent returns, and the run shows its result', async () => {
+    const script = await createScript(ctx);
+    const { identity } = await enrolDevice(ctx, serverUrl);
+    // Known to run Linux from an earlier connection; offline now.
+    await ctx.db
+      .update(devices)
+      .set({ platform: 'linux', status: 'DOWN' })
+      .where(eq(devices.id, identity.deviceId));
+    const task = await createTask(ctx, {
+      actions: [{ scriptId: script.id, parameters: [] }],
+      targets: { deviceIds: [identity.deviceId] },
+      schedule: { scheduleType: 'NO_SCHEDULE', timeZone: 'UTC' },
+    });
+    const response = await ctx.request('POST', `/scheduled-tasks/${task.id}/run`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { run, devices: parts } = response.json();
+    expect(parts).toMatchObject([{ nodeId: identity.deviceId, state: 'QUEUED' }]);
+
+    const agent = await connectAgent(serverUrl, identity);
+    const delivered = await agent.next('job');
+    expect(delivered.job.jobUid).toBe(parts[0].jobs[0].jobUid);
+    agent.ack(delivered.job.jobUid);
+    agent.result(delivered.job.jobUid);
+    await waitForJob(ctx, delivered.job.jobUid, (job) => job.jobStatus === 'COMPLETED');
+    const detail = await getRun(ctx, task.id, run.id);
+    expect(detail.run).toMatchObject({ deviceCount: 1, successCount: 1, pendingCount: 0 });
+    expect(detail.devices).toMatchObject([
+      { state: 'SUCCESS', jobs: [{ scriptName: script.name, jobStatus: 'COMPLETED', jobResult: 'SUCCESS' }] },
+    ]);
     await agent.close();
   });
 });
