@@ -33,6 +33,7 @@ import { mfaRoutes } from './modules/mfa/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { scheduledTasksPlugin } from './modules/scheduled-tasks/plugin.ts';
 import { scheduledTaskRoutes } from './modules/scheduled-tasks/routes.ts';
+import { scriptRoutes } from './modules/scripts/routes.ts';
 import { searchRoutes } from './modules/searches/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
@@ -165,6 +166,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(settingsRoutes);
   await app.register(userRoutes);
   await app.register(credentialRoutes);
+  await app.register(scriptRoutes);
   await app.register(mfaRoutes);
   await app.register(ssoRoutes);
   await app.register(dashboardRoutes);

@@ -3,7 +3,7 @@ import { builtInRoles, type Permission, type RouteAccess } from '@rmm/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganizationInput, createTestApp, ORIGIN, type TestContext } from '../test/helpers.ts';
-import { devices, scripts, scriptVersions, users } from './db/schema.ts';
+import { devices, users } from './db/schema.ts';
 import { hashPassword } from './modules/auth/service.ts';
 
 /**
@@ -52,11 +52,11 @@ const fx = {} as {
   endUserB: number;
   searchId: number;
   credentialB: number;
-  taskScriptId: number;
   taskA: number;
   taskB: number;
   taskRunA: number;
   taskRunB: number;
+  scriptId: number;
   roleIds: Map<string, number>;
 };
 /** Per built-in technician role: a user scoped to orgA, and one who sees every organization. */
@@ -130,6 +130,13 @@ const credentialBody = () => ({
 });
 const newCredential = async (organizationId: number) =>
   (await created('POST', `/credential/organization/${organizationId}`, credentialBody())).id as number;
+const scriptBody = () => ({
+  name: `Script ${unique()}`,
+  language: 'sh',
+  operatingSystems: ['LINUX'],
+  code: 'echo matrix',
+});
+const newScript = async () => (await created('POST', '/scripts', scriptBody())).script.id as number;
 const newSearch = async () =>
   (
     await created('POST', '/searches', {
@@ -138,32 +145,10 @@ const newSearch = async () =>
     })
   ).id as number;
 
-/** A library script for the scheduled tasks, stored as the script library stores one. */
-const newTaskScript = async () => {
-  const [row] = await ctx.db
-    .insert(scripts)
-    .values({
-      name: `Script ${unique()}`,
-      category: 'MAINTENANCE',
-      language: 'sh',
-      operatingSystems: ['LINUX'],
-    })
-    .returning({ id: scripts.id });
-  await ctx.db.insert(scriptVersions).values({
-    scriptId: row!.id,
-    version: 1,
-    language: 'sh',
-    code: 'true',
-    parameters: [],
-    defaultRunAs: 'SYSTEM',
-    timeoutSeconds: 60,
-  });
-  return row!.id;
-};
 const taskBody = (deviceId: number) => ({
   name: `Task ${unique()}`,
   schedule: { scheduleType: 'NO_SCHEDULE', timeZone: 'UTC' },
-  actions: [{ scriptId: fx.taskScriptId }],
+  actions: [{ scriptId: fx.scriptId }],
   targets: { deviceIds: [deviceId] },
 });
 const newTask = async (deviceId: number) =>
@@ -529,6 +514,19 @@ const matrix: Record<string, Entry> = {
     () => `/scheduled-tasks/${fx.taskA}/runs/${fx.taskRunA}`,
     () => `/scheduled-tasks/${fx.taskB}/runs/${fx.taskRunB}`,
   ),
+  // ---------------------------------------------------------------- script library (MSP-wide: no foreign)
+  'GET /scripts': get(() => '/scripts?search=Script'),
+  'POST /scripts': { own: async () => ({ url: '/scripts', body: scriptBody() }) },
+  'GET /scripts/:id': get(() => `/scripts/${fx.scriptId}`),
+  'PUT /scripts/:id': { own: async () => ({ url: `/scripts/${await newScript()}`, body: scriptBody() }) },
+  'DELETE /scripts/:id': { own: async () => ({ url: `/scripts/${await newScript()}` }) },
+  'GET /scripts/:id/versions': get(() => `/scripts/${fx.scriptId}/versions`),
+  'GET /scripts/:id/versions/:version': get(() => `/scripts/${fx.scriptId}/versions/1`),
+  'GET /scripts/templates': get(() => '/scripts/templates'),
+  'GET /scripts/templates/:id': get(() => '/scripts/templates/1'),
+  'POST /scripts/templates/:id/copy': {
+    own: async () => ({ url: '/scripts/templates/1/copy', body: { name: `Copy ${unique()}` } }),
+  },
 
   // ---------------------------------------------------------------- users, roles, tokens, contacts
   'GET /user-roles': get(() => '/user-roles?roleType=END_USER'),
@@ -667,7 +665,7 @@ beforeAll(async () => {
   fx.endUserB = await newEndUser(fx.orgB.id);
   fx.searchId = await newSearch();
   fx.credentialB = await newCredential(fx.orgB.id);
-  fx.taskScriptId = await newTaskScript();
+  fx.scriptId = await newScript();
   fx.taskA = await newTask(fx.deviceA);
   fx.taskB = await newTask(fx.deviceB);
   fx.taskRunA = await newTaskRun(fx.taskA);

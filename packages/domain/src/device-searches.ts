@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ListDevicesQuery } from './devices.ts';
-import { ScriptJobContent } from './job-api.ts';
+import { ScriptJobRequest } from './job-api.ts';
 import type { Permission } from './permissions.ts';
 import { SavedDeviceSearch, SearchCriteria } from './searches.ts';
 
@@ -106,14 +106,15 @@ export type ActionTarget = z.infer<typeof ActionTarget>;
  * Runs one action on every device the target matches within the caller's scope.
  * APPROVE and REJECT need devices.approve; DELETE and MOVE_TO_LOCATION need devices.manage.
  * MOVE_TO_LOCATION needs `locationId`; devices of another organization than the location's are skipped.
- * REBOOT and RUN_SCRIPT need jobs.run; RUN_SCRIPT needs `script` (an ACTION job's content).
+ * REBOOT and RUN_SCRIPT need jobs.run (a library script: scripts.run); RUN_SCRIPT needs `script` (an ACTION
+ * job's content).
  */
 export const ExecuteActionRequest = z
   .object({
     action: SearchAction,
     target: ActionTarget,
     locationId: z.number().int().positive().optional(),
-    script: ScriptJobContent.optional(),
+    script: ScriptJobRequest.optional(),
     /** The job name shown in activities and pending jobs (RUN_SCRIPT, REBOOT). */
     jobName: z.string().trim().min(1).max(200).optional(),
   })

@@ -96,6 +96,16 @@ export const ScriptJobContent = z
   .strict();
 export type ScriptJobContent = z.output<typeof ScriptJobContent>;
 
+/**
+ * A script job as a bulk action submits it: the same fields, but run-as and timeout stay unset when not
+ * given, so that a library script's own defaults apply (the server fills in the rest as ScriptJobContent).
+ */
+export const ScriptJobRequest = /* @__PURE__ */ ScriptJobContent.extend({
+  runAs: JobRunAs.optional(),
+  timeoutSeconds: z.number().int().min(1).max(SCRIPT_MAX_TIMEOUT_SECONDS).optional(),
+});
+export type ScriptJobRequest = z.output<typeof ScriptJobRequest>;
+
 /** ACTION content of a built-in action. The agent's reboot command is an agent setting. */
 export const builtinActions = ['REBOOT'] as const;
 export const BuiltinAction = /* @__PURE__ */ z.enum(builtinActions);

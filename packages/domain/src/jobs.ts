@@ -130,10 +130,21 @@ export const backupPermissionFor = (
   return content?.actionType === 'STRATA_RESTORE' ? 'backup.viewAndRestore' : 'backup.viewAndManage';
 };
 
+/** An ACTION that runs a script of the library (`content.script.scriptId`), not code typed in. */
+export const isLibraryScriptJob = (job: CancellableJob): boolean => {
+  if (parseJobType(job.jobType) !== 'ACTION') return false;
+  const script = (job.content as { script?: unknown } | null | undefined)?.script;
+  return typeof script === 'object' && script !== null && 'scriptId' in script;
+};
+
+/** Running a library script takes scripts.run; any other new job (ad-hoc code too) takes jobs.run. */
+export const jobRunPermissionFor = (job: CancellableJob): 'jobs.run' | 'scripts.run' =>
+  isLibraryScriptJob(job) ? 'scripts.run' : 'jobs.run';
+
 /** Every permission submitting (or cancelling) this job takes. */
 export const jobPermissionsFor = (job: CancellableJob, action: 'submit' | 'cancel'): Permission[] => {
   const backup = backupPermissionFor(job);
-  const base: Permission = action === 'submit' ? 'jobs.run' : 'jobs.cancel';
+  const base: Permission = action === 'submit' ? jobRunPermissionFor(job) : 'jobs.cancel';
   return backup ? [base, backup] : [base];
 };
 

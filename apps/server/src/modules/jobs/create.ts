@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { type JobTypeName, jobContentSchemas } from '@rmm/domain';
+import {
+  type JobTypeName,
+  jobContentSchemas,
+  type ScriptJobContent,
+  type ScriptOperatingSystem,
+} from '@rmm/domain';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Actor } from '../../types.ts';
 import { jobActivity } from './activities.ts';
 import { jobError } from './errors.ts';
+import {
+  type LibraryVersions,
+  libraryKeyOf,
+  libraryRefOf,
+  resolveLibraryContent,
+} from './library-scripts.ts';
 import type { JobRow } from './mapper.ts';
 import * as repo from './repository.ts';
 
@@ -15,17 +26,24 @@ export type NewJob = {
   message?: string | null;
   data?: Record<string, unknown> | null;
   originalLocation?: string | null;
+  /** A library script job: its script's operating systems, checked against the device's platform. */
+  scriptOperatingSystems?: ScriptOperatingSystem[];
 };
 
 /**
- * The content as stored and sent to the agent: its job type's schema with defaults filled in.
- * A library script cannot be resolved yet (the script library arrives with the scripting issue).
+ * The content as stored and sent to the agent: its job type's schema with defaults filled in, a library
+ * script resolved to the version that runs (its versions loaded beforehand by `loadLibraryScripts`).
  */
-export const contentOf = (jobType: JobTypeName, content: unknown): Record<string, unknown> => {
+export const contentOf = (
+  jobType: JobTypeName,
+  content: Record<string, unknown>,
+  library: LibraryVersions = new Map(),
+): Pick<NewJob, 'content' | 'scriptOperatingSystems'> => {
   const parsed = jobContentSchemas[jobType].parse(content) as Record<string, unknown>;
-  const script = parsed.script as { scriptId?: number } | undefined;
-  if (jobType === 'ACTION' && script?.scriptId !== undefined) throw jobError('SCRIPT_NOT_FOUND');
-  return parsed;
+  const ref = libraryRefOf(jobType, content);
+  if (!ref) return { content: parsed };
+  if (!library.has(libraryKeyOf(ref))) throw jobError('SCRIPT_NOT_FOUND');
+  return resolveLibraryContent(content, parsed as ScriptJobContent, library, ref);
 };
 
 /**

@@ -189,7 +189,7 @@ describe('POST /webapp/submit/job', () => {
     expect(refused.json().error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
-  it('answers SCRIPT_NOT_FOUND for a library script (no library yet) and stores nothing', async () => {
+  it('answers SCRIPT_NOT_FOUND for a script not in the library and stores nothing', async () => {
     const device = await createDevice(ctx);
     const response = await submit(ctx, {
       nodes: [{ nodeId: device.id, jobs: [createScriptJob({ content: { script: { scriptId: 7 } } })] }],

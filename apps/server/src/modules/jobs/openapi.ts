@@ -32,7 +32,7 @@ within \`JOB_EXPIRY_SECONDS\` is marked \`EXPIRED\` and never run. At most ${SUB
 **Job types** (number or name): ${typeList}. An unknown type is refused (400, the field named) and nothing is stored.
 
 **New job**: no \`jobUid\`; \`jobStatus\` absent or \`START_REQUESTED\`; \`content\` is checked against
-the job type's schema. Needs \`jobs.run\`.
+the job type's schema. Needs \`jobs.run\` (a library script: \`scripts.run\`).
 
 **ACTION content** runs a script or a built-in action:
 
@@ -40,8 +40,12 @@ the job type's schema. Needs \`jobs.run\`.
 ${actionContentSchema}
 \`\`\`
 
-\`script\` is inline \`{language, code}\` (languages sh, bash, python, powershell, cmd) or a library
-script \`{scriptId}\` (answers 404 \`SCRIPT_NOT_FOUND\` until the script library exists).
+\`script\` is inline \`{language, code}\` (languages sh, bash, python, powershell, cmd; needs \`jobs.run\`) or a
+library script \`{scriptId, version?}\` (needs \`scripts.run\`): its newest version unless \`version\` is given
+(404 \`SCRIPT_NOT_FOUND\` / \`SCRIPT_VERSION_NOT_FOUND\`), stored and sent as \`{scriptId, version, name, language,
+code}\`. The device must run one of the script's operating systems (422 \`SCRIPT_PLATFORM_MISMATCH\`); \`parameters\`
+are the values of its parameters in order, '' or missing taking the default, each checked against its type (422
+\`SCRIPT_PARAMETER_INVALID\`); \`runAs\` and \`timeoutSeconds\` not given are the script's defaults.
 \`parameters\` are passed as separate arguments. \`{"builtin": "REBOOT"}\` restarts the device.
 The result's \`resultContent\` holds \`exitCode\`, \`stdout\`, \`stderr\` (each kept up to
 ${JOB_OUTPUT_CAP_BYTES} bytes, \`JOB_OUTPUT_CAP_BYTES\`; \`truncated\` is then true) and \`errorMessage\`;

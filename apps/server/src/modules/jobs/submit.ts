@@ -1,5 +1,6 @@
 import {
   jobPermissionsFor,
+  jobRunPermissionFor,
   type Permission,
   SUBMIT_JOB_PATH,
   type SubmitJobRequest,
@@ -24,6 +25,12 @@ import { contentOf, insertNewJobs, type NewJob } from './create.ts';
 import { dispatchCancels, dispatchJobs } from './dispatch.ts';
 import { jobError } from './errors.ts';
 import { hashRequest, storedAnswer } from './idempotency.ts';
+import {
+  checkScriptPlatforms,
+  type LibraryVersions,
+  libraryRefOf,
+  loadLibraryScripts,
+} from './library-scripts.ts';
 import { type JobRow, toStoredJob } from './mapper.ts';
 import * as repo from './repository.ts';
 import { checkRunAs } from './run-as.ts';
@@ -41,8 +48,9 @@ export type SubmitOptions = {
   jobExpirySeconds: number;
 };
 
+/** New jobs take jobs.run (a library script: scripts.run), cancels jobs.cancel. */
 const checkPermissions = (actor: Actor, jobs: SubmittedJob[]) => {
-  if (jobs.some((job) => !job.jobUid) && !actor.permissions.has('jobs.run')) throw forbidden();
+  if (jobs.some((job) => !job.jobUid && !actor.permissions.has(jobRunPermissionFor(job)))) throw forbidden();
   if (jobs.some((job) => job.jobUid) && !actor.permissions.has('jobs.cancel')) throw forbidden();
 };
 
@@ -95,7 +103,19 @@ const refuseNul = (job: SubmittedJob, where: string) => {
     throw badRequest(`${where}: text must not contain NUL characters`);
 };
 
-const planOf = (input: Input, devices: Map<number, repo.JobDevice>): Plan => {
+/** The library script versions the new jobs name, each looked up once (404 when one is not there). */
+const loadLibrary = (db: Db, input: Input) =>
+  loadLibraryScripts(
+    db,
+    input.nodes.flatMap((node) =>
+      node.jobs.flatMap((job) => {
+        const ref = job.jobUid ? undefined : libraryRefOf(job.jobType, job.content);
+        return ref ? [ref] : [];
+      }),
+    ),
+  );
+
+const planOf = (input: Input, devices: Map<number, repo.JobDevice>, library: LibraryVersions): Plan => {
   const plan: Plan = { newJobs: [], cancels: [], nodes: [] };
   for (const [n, node] of input.nodes.entries()) {
     const items: Item[] = node.jobs.map((job, j): Item => {
@@ -108,7 +128,7 @@ const planOf = (input: Input, devices: Map<number, repo.JobDevice>): Plan => {
         device: devices.get(node.nodeId)!,
         jobType: job.jobType,
         jobName: job.jobName,
-        content: contentOf(job.jobType, job.content),
+        ...contentOf(job.jobType, job.content, library),
         message: job.message ?? null,
         data: job.data ?? null,
         originalLocation: job.originalLocation ?? null,
@@ -149,8 +169,10 @@ export const submitJobs = async (options: SubmitOptions): Promise<SubmitJobRespo
   if (replay) return replay;
   if (input.cacheExpiration !== undefined && input.cacheExpiration < Date.now())
     throw jobError('DEVICE_CACHE_EXPIRED');
-  const plan = planOf(input, await resolveDevices(db, actor, input));
+  const devices = await resolveDevices(db, actor, input);
+  const plan = planOf(input, devices, await loadLibrary(db, input));
   await refuseWithoutBackupPermission(db, actor, plan);
+  await checkScriptPlatforms(db, plan.newJobs);
   await checkRunAs(db, plan.newJobs);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + options.jobExpirySeconds * 1000);

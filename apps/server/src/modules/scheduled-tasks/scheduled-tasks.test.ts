@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
 import { users } from '../../db/schema.ts';
 import { createOrganization } from '../jobs/test-fixtures.ts';
-import { isScriptInUse } from '../scripts/usage.ts';
 import {
   createScript,
   createTargetDevice,
@@ -326,7 +325,10 @@ describe('scheduled tasks', () => {
       actions: [{ scriptId: used.id, parameters: [] }],
       targets: { deviceIds: [device.id] },
     });
-    expect(await isScriptInUse(ctx.db, used.id)).toBe(true);
-    expect(await isScriptInUse(ctx.db, unused.id)).toBe(false);
+    const refused = await ctx.request('DELETE', `/scripts/${used.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('SCRIPT_IN_USE');
+    expect((await ctx.request('GET', `/scripts/${used.id}`)).statusCode).toBe(200);
+    expect((await ctx.request('DELETE', `/scripts/${unused.id}`)).statusCode).toBe(200);
   });
 });

@@ -5,41 +5,25 @@ import type {
   ScriptParameterInput,
   TaskRunResponse,
 } from '@rmm/domain';
-import { ScriptParameter } from '@rmm/domain';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestContext } from '../../../test/helpers.ts';
-import { devices, scripts, scriptVersions } from '../../db/schema.ts';
+import { devices } from '../../db/schema.ts';
 import { createOrganization } from '../jobs/test-fixtures.ts';
+import { createLibraryScript } from '../scripts/test-fixtures.ts';
 
 /** Test data for the scheduled-tasks tests. */
 
-/** A library script (stored as the library stores one), for the operating systems given. */
+/** A library script (through the script library's API), for the operating systems given. */
 export const createScript = async (
   ctx: TestContext,
   options: { operatingSystems?: ScriptOperatingSystem[]; parameters?: ScriptParameterInput[] } = {},
 ) => {
-  const name = `Script ${randomUUID().slice(0, 8)}`;
-  const [row] = await ctx.db
-    .insert(scripts)
-    .values({
-      name,
-      category: 'MAINTENANCE',
-      language: 'sh',
-      operatingSystems: options.operatingSystems ?? ['LINUX', 'MAC'],
-      version: 1,
-    })
-    .returning({ id: scripts.id });
-  await ctx.db.insert(scriptVersions).values({
-    scriptId: row!.id,
-    version: 1,
-    language: 'sh',
-    code: 'echo "$1"',
-    parameters: (options.parameters ?? []).map((p) => ScriptParameter.parse(p)),
-    defaultRunAs: 'SYSTEM',
-    timeoutSeconds: 300,
+  const script = await createLibraryScript(ctx, {
+    ...(options.operatingSystems ? { operatingSystems: options.operatingSystems } : {}),
+    ...(options.parameters ? { parameters: options.parameters as never } : {}),
   });
-  return { id: row!.id, name };
+  return { id: script.id, name: script.name };
 };
 
 /** A device with the platform and status given (no agent connected; `hasAgent` gives it an agent secret). */

@@ -3,6 +3,7 @@ import {
   EXECUTE_ACTION_MAX_DEVICES,
   type ExecuteActionRequest,
   type ExecuteActionResponse,
+  jobRunPermissionFor,
   type SearchAction,
   type ServerMessage,
   searchActionPermissions,
@@ -158,9 +159,15 @@ const changeDevices = async (
   return { matched: matched.length, affected: chosen.length };
 };
 
+/** A library script takes scripts.run instead of the jobs.run of ad-hoc code. */
+const permissionOf = (input: Input) =>
+  input.action === 'RUN_SCRIPT' && input.script
+    ? jobRunPermissionFor({ jobType: 'ACTION', content: input.script })
+    : searchActionPermissions[input.action];
+
 export const executeAction = async (options: Options): Promise<ExecuteActionResponse> => {
   const { db, actor, input } = options;
-  if (!actor.permissions.has(searchActionPermissions[input.action])) throw forbidden();
+  if (!actor.permissions.has(permissionOf(input))) throw forbidden();
   const location = await resolveLocation(db, actor, input);
   const target = await resolveTarget(db, input.target);
   const matched = await devicesRepo.findActionTargets(db, actor.scope, target, EXECUTE_ACTION_MAX_DEVICES);
