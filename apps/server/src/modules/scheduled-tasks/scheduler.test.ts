@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { withDatabase } from '../../../test/postgres-global-setup.ts';
 import { buildApp } from '../../app.ts';
+import { type Database, openDatabase } from '../../db/database.ts';
 import { createScript, createTargetDevice, createTask, getRun, listRuns } from './test-fixtures.ts';
 
 const DAY_MS = 86_400_000;
@@ -13,11 +16,13 @@ const later = (iso: string, ms: number) => new Date(new Date(iso).getTime() + ms
 describe('the scheduler', () => {
   let ctx: TestContext;
   let other: Awaited<ReturnType<typeof buildApp>>;
+  /** On PostgreSQL the second process has a connection pool of its own, as a second server process would. */
+  let otherDatabase: Database | undefined;
 
   const startProcess = async () => {
     const app = await buildApp({
       config: ctx.config,
-      database: ctx.database,
+      database: otherDatabase ?? ctx.database,
       secretKey: Buffer.alloc(32, 7),
       logger: false,
       bus: ctx.app.bus,
@@ -29,10 +34,16 @@ describe('the scheduler', () => {
   beforeAll(async () => {
     // No tick on a timer: each test fires the schedulers at the times it needs.
     ctx = await createTestApp({ schedulerIntervalMs: 3_600_000 });
+    if (ctx.database.driver === 'postgres') {
+      const [row] = (await ctx.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
+      const url = withDatabase(process.env.DATABASE_URL!, row!.name);
+      otherDatabase = await openDatabase({ driver: 'postgres', url, poolSize: 3 });
+    }
     other = await startProcess();
   });
   afterAll(async () => {
     await other?.close();
+    await otherDatabase?.close();
     await ctx?.close();
   });
 
