@@ -35,8 +35,10 @@ describe('the scheduler', () => {
     // No tick on a timer: each test fires the schedulers at the times it needs.
     ctx = await createTestApp({ schedulerIntervalMs: 3_600_000 });
     if (ctx.database.driver === 'postgres') {
-      const [row] = (await ctx.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
-      const url = withDatabase(process.env.DATABASE_URL!, row!.name);
+      const result = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const url = withDatabase(process.env.DATABASE_URL!, result.rows[0]!.name);
       otherDatabase = await openDatabase({ driver: 'postgres', url, poolSize: 3 });
     }
     other = await startProcess();
