@@ -12,9 +12,8 @@ import {
 import type { DbOrTx } from '../../db/database.ts';
 import { scriptError } from '../scripts/errors.ts';
 import { findRunnableVersion, type RunnableScriptVersion, scriptExists } from '../scripts/repository.ts';
-import type { NewJob } from './create.ts';
 import { jobError } from './errors.ts';
-import { findDevicePlatforms } from './repository.ts';
+import { findDevicePlatforms, type JobDevice } from './repository.ts';
 
 /**
  * Library scripts in jobs: a submitted `{scriptId, version?}` becomes the `ResolvedLibraryScript` of the
@@ -102,8 +101,15 @@ export const resolveLibraryContent = (
 const operatingSystemNames = (list: ScriptOperatingSystem[]) =>
   list.map((os) => scriptOperatingSystemLabels[os]).join(', ');
 
+/** A new job as far as the platform check reads it (a `NewJob`). */
+type PlatformCheckedJob = {
+  device: JobDevice;
+  content: Record<string, unknown>;
+  scriptOperatingSystems?: ScriptOperatingSystem[];
+};
+
 /** Refuses (422) when a device's platform is not among the operating systems of its library script. */
-export const checkScriptPlatforms = async (db: DbOrTx, jobs: NewJob[]) => {
+export const checkScriptPlatforms = async (db: DbOrTx, jobs: PlatformCheckedJob[]) => {
   const checked = jobs.filter((job) => job.scriptOperatingSystems !== undefined);
   if (checked.length === 0) return;
   const ids = [...new Set(checked.map((job) => job.device.id))];

@@ -1,4 +1,5 @@
-import type { StoredJob } from '@rmm/domain';
+import { existsSync } from 'node:fs';
+import type { Script, StoredJob } from '@rmm/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -276,7 +277,8 @@ describe('the bulk RUN_SCRIPT action with a library script', () => {
 });
 
 describe('a library script on a real agent', () => {
-  it('gets each parameter as one argument: "; rm -rf /" arrives sanitised, as one harmless argument', async () => {
+  let deviceId: number;
+  beforeAll(async () => {
     const { organization, token } = await createEnrollment(ctx);
     const agent = spawnAgent({ serverUrl, stateDir: tempStateDir(), token: token.token });
     agents.push(agent);
@@ -287,6 +289,10 @@ describe('a library script on a real agent', () => {
       },
       { what: `the agent UP; it said: ${agent.output()}` },
     );
+    deviceId = device.id;
+  });
+
+  it('gets each parameter as one argument: "; rm -rf /" arrives sanitised, as one harmless argument', async () => {
     const marker = `${tempStateDir()}/injected`;
     const script = await createLibraryScript(ctx, {
       operatingSystems: ['LINUX'],
@@ -299,7 +305,7 @@ describe('a library script on a real agent', () => {
     });
 
     const response = await submitOne(
-      device.id,
+      deviceId,
       libraryJob({ scriptId: script.id }, { parameters: ['; rm -rf /', `x && touch ${marker} | $(id)`] }),
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -309,7 +315,21 @@ describe('a library script on a real agent', () => {
     expect(done.jobResult, JSON.stringify(done.resultContent)).toBe('SUCCESS');
     expect(done.resultContent?.stdout).toBe(`3\n[rm -rf /]\n[x  touch ${marker}  (id)]\n[with space]\n`);
     expect(done.content?.script).toMatchObject({ scriptId: script.id, version: 1, name: script.name });
-    const { existsSync } = await import('node:fs');
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('runs a template copied into the library, with its default parameters', async () => {
+    const copied = await ctx.request('POST', '/scripts/templates/16/copy', { name: `Top ${Date.now()}` });
+    expect(copied.statusCode, copied.body).toBe(201);
+    const script = copied.json().script as Script;
+
+    const response = await submitOne(deviceId, libraryJob({ scriptId: script.id }, { parameters: ['3'] }));
+    expect(response.statusCode, response.body).toBe(200);
+    const job = response.json().nodes[0].jobs[0] as StoredJob;
+    expect(job.content).toMatchObject({ parameters: ['3', 'cpu'], timeoutSeconds: 600 });
+    const done = await waitForJob(ctx, job.jobUid, (j) => j.jobStatus === 'COMPLETED');
+    expect(done.jobResult, JSON.stringify(done.resultContent)).toBe('SUCCESS');
+    expect(done.resultContent?.stdout).toContain('Top 3 processes by cpu:');
+    expect(done.resultContent?.stdout).toContain('Load average:');
   });
 });

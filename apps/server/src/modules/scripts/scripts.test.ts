@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Script, ScriptSummary } from '@rmm/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
 import { createLibraryScript, createScriptInput } from './test-fixtures.ts';
 import { registerScriptUsageCheck } from './usage.ts';
@@ -219,7 +219,8 @@ describe('deleting scripts', () => {
   it('deletes a script with its versions; one a feature uses is refused with SCRIPT_IN_USE', async () => {
     const used = await createLibraryScript(ctx);
     const free = await createLibraryScript(ctx);
-    registerScriptUsageCheck(async ({ scriptId }) => scriptId === used.id);
+    const unregister = registerScriptUsageCheck(async ({ scriptId }) => scriptId === used.id);
+    onTestFinished(unregister);
 
     const refused = await ctx.request('DELETE', `/scripts/${used.id}`);
     expect(refused.statusCode).toBe(409);

@@ -8,8 +8,13 @@ export type ScriptUsageCheck = (args: { db: DbOrTx; scriptId: number }) => Promi
 
 const checks: ScriptUsageCheck[] = [];
 
-export const registerScriptUsageCheck = (check: ScriptUsageCheck): void => {
+/** Registers a check; answers a function that removes it again (tests: no state left behind). */
+export const registerScriptUsageCheck = (check: ScriptUsageCheck): (() => void) => {
   if (!checks.includes(check)) checks.push(check);
+  return () => {
+    const index = checks.indexOf(check);
+    if (index >= 0) checks.splice(index, 1);
+  };
 };
 
 /** Whether any registered feature uses the script. */
