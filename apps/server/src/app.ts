@@ -33,6 +33,8 @@ import { jobsPlugin } from './modules/jobs/plugin.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { mfaRoutes } from './modules/mfa/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { scheduledTasksPlugin } from './modules/scheduled-tasks/plugin.ts';
+import { scheduledTaskRoutes } from './modules/scheduled-tasks/routes.ts';
 import { scriptRoutes } from './modules/scripts/routes.ts';
 import { searchRoutes } from './modules/searches/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -158,6 +160,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(presencePlugin);
   await app.register(jobsPlugin);
   await app.register(helpIndexPlugin);
+  await app.register(scheduledTasksPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -174,6 +177,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(searchRoutes);
   await app.register(wakeOnLanRoutes);
   await app.register(jobRoutes);
+  await app.register(scheduledTaskRoutes);
   await app.register(enrollmentRoutes);
   await app.register(agentGatewayRoutes);
   await app.register(eventRoutes);

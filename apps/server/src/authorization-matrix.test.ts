@@ -52,6 +52,10 @@ const fx = {} as {
   endUserB: number;
   searchId: number;
   credentialB: number;
+  taskA: number;
+  taskB: number;
+  taskRunA: number;
+  taskRunB: number;
   scriptId: number;
   roleIds: Map<string, number>;
 };
@@ -140,6 +144,17 @@ const newSearch = async () =>
       criteria: { match: 'all', rules: [] },
     })
   ).id as number;
+
+const taskBody = (deviceId: number) => ({
+  name: `Task ${unique()}`,
+  schedule: { scheduleType: 'NO_SCHEDULE', timeZone: 'UTC' },
+  actions: [{ scriptId: fx.scriptId }],
+  targets: { deviceIds: [deviceId] },
+});
+const newTask = async (deviceId: number) =>
+  (await created('POST', '/scheduled-tasks', taskBody(deviceId))).id as number;
+const newTaskRun = async (taskId: number) =>
+  (await created('POST', `/scheduled-tasks/${taskId}/run`, undefined)).run.id as number;
 
 const signIn = async (email: string, password: string) => {
   const response = await ctx.app.inject({
@@ -471,6 +486,42 @@ const matrix: Record<string, Entry> = {
     foreign: async () => ({ url: `/credential/${fx.credentialB}` }),
   },
 
+  // ---------------------------------------------------------------- scheduled tasks
+  'GET /scheduled-tasks': get(() => '/scheduled-tasks'),
+  'POST /scheduled-tasks/occurrences': {
+    own: async () => ({
+      url: '/scheduled-tasks/occurrences',
+      body: { schedule: { scheduleType: 'DAILY', timeZone: 'UTC' }, count: 3 },
+    }),
+  },
+  'POST /scheduled-tasks': {
+    own: async () => ({ url: '/scheduled-tasks', body: taskBody(fx.deviceA) }),
+    foreign: async () => ({ url: '/scheduled-tasks', body: taskBody(fx.deviceB) }),
+  },
+  'GET /scheduled-tasks/:id': get(
+    () => `/scheduled-tasks/${fx.taskA}`,
+    () => `/scheduled-tasks/${fx.taskB}`,
+  ),
+  'PUT /scheduled-tasks/:id': {
+    own: async () => ({ url: `/scheduled-tasks/${fx.taskA}`, body: taskBody(fx.deviceA) }),
+    foreign: async () => ({ url: `/scheduled-tasks/${fx.taskB}`, body: taskBody(fx.deviceA) }),
+  },
+  'DELETE /scheduled-tasks/:id': {
+    own: async () => ({ url: `/scheduled-tasks/${await newTask(fx.deviceA)}` }),
+    foreign: async () => ({ url: `/scheduled-tasks/${fx.taskB}` }),
+  },
+  'POST /scheduled-tasks/:id/run': {
+    own: async () => ({ url: `/scheduled-tasks/${fx.taskA}/run` }),
+    foreign: async () => ({ url: `/scheduled-tasks/${fx.taskB}/run` }),
+  },
+  'GET /scheduled-tasks/:id/runs': get(
+    () => `/scheduled-tasks/${fx.taskA}/runs`,
+    () => `/scheduled-tasks/${fx.taskB}/runs`,
+  ),
+  'GET /scheduled-tasks/:id/runs/:runId': get(
+    () => `/scheduled-tasks/${fx.taskA}/runs/${fx.taskRunA}`,
+    () => `/scheduled-tasks/${fx.taskB}/runs/${fx.taskRunB}`,
+  ),
   // ---------------------------------------------------------------- script library (MSP-wide: no foreign)
   'GET /scripts': get(() => '/scripts?search=Script'),
   'POST /scripts': { own: async () => ({ url: '/scripts', body: scriptBody() }) },
@@ -623,6 +674,10 @@ beforeAll(async () => {
   fx.searchId = await newSearch();
   fx.credentialB = await newCredential(fx.orgB.id);
   fx.scriptId = await newScript();
+  fx.taskA = await newTask(fx.deviceA);
+  fx.taskB = await newTask(fx.deviceB);
+  fx.taskRunA = await newTaskRun(fx.taskA);
+  fx.taskRunB = await newTaskRun(fx.taskB);
   for (const role of technicianRoles) {
     scoped.set(role.name, await makeUser(role, [fx.orgA.id]));
     unscoped.set(role.name, await makeUser(role, 'all'));

@@ -54,6 +54,10 @@ export type Config = {
   jobExpirySeconds: number;
   /** How often queued jobs past their expiry are marked EXPIRED (and old idempotency keys pruned). */
   jobExpirySweepIntervalMs: number;
+  /** How often each server process looks for scheduled tasks that are due. */
+  schedulerIntervalMs: number;
+  /** A scheduled occurrence missed while no server ran is run once at start when at most this old, else skipped. */
+  schedulerMissedGraceMinutes: number;
   /** How long the answer of a request with an Idempotency-Key is kept for a retry. */
   idempotencyKeyTtlHours: number;
   /** Fastify's trustProxy: off, on (every hop), or a comma-separated list of trusted proxy addresses. */
@@ -165,6 +169,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   jobExpirySeconds: num(env.JOB_EXPIRY_SECONDS, 7 * 86_400),
   jobExpirySweepIntervalMs: num(env.JOB_EXPIRY_SWEEP_INTERVAL_MS, 60_000),
   idempotencyKeyTtlHours: num(env.IDEMPOTENCY_KEY_TTL_HOURS, 24),
+  schedulerIntervalMs: num(env.SCHEDULER_INTERVAL_MS, 15_000),
+  schedulerMissedGraceMinutes: num(env.SCHEDULER_MISSED_GRACE_MINUTES, 60),
   trustProxy: parseTrustProxy(env.TRUST_PROXY),
   metricsToken: env.METRICS_TOKEN || undefined,
   metricsPort: env.METRICS_PORT ? num(env.METRICS_PORT, 0) : undefined,

@@ -22,6 +22,7 @@ export * from './permissions.ts';
 export * from './remote-support-tools.ts';
 export * from './route-match.ts';
 export * from './routes.ts';
+export * from './schedule-occurrences.ts';
 export * from './scheduled-tasks.ts';
 export * from './scripts.ts';
 export * from './security.ts';

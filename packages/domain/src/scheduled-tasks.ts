@@ -186,6 +186,8 @@ export const TaskRunDevice = /* @__PURE__ */ z.object({
     'CANCELLED',
     'EXPIRED',
   ]),
+  /** Why the device got no job when the run refused it (FAILURE without jobs: e.g. its run-as cannot work). */
+  message: z.string().nullable().optional(),
   jobs: z.array(
     z.object({
       jobUid: z.string(),
@@ -209,6 +211,8 @@ export const TaskRun = /* @__PURE__ */ z.object({
   failureCount: z.number().int(),
   skippedCount: z.number().int(),
   pendingCount: z.number().int(),
+  /** Why the run made no job at all (e.g. its owner is disabled or a script is gone), else null. */
+  error: z.string().nullable().optional(),
 });
 export type TaskRun = z.infer<typeof TaskRun>;
 export const ListTaskRunsResponse = /* @__PURE__ */ listOf(TaskRun);

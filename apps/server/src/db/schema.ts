@@ -12,6 +12,7 @@ export * from '../modules/help/schema.ts';
 export * from '../modules/jobs/schema.ts';
 export * from '../modules/mfa/schema.ts';
 export * from '../modules/organizations/schema.ts';
+export * from '../modules/scheduled-tasks/schema.ts';
 export * from '../modules/scripts/schema.ts';
 export * from '../modules/searches/schema.ts';
 export * from '../modules/settings/schema.ts';

@@ -12,6 +12,7 @@ import { agentReplySubject, agentSubject } from '../../bus/subjects.ts';
 import { findDeviceSummary } from '../devices/repository.ts';
 import { publishConsoleEvent } from '../events/publish.ts';
 import { type AgentJobSession, createAgentJobSession, isJobMessage } from '../jobs/agent/session.ts';
+import { onTaskTriggered, taskSetOf } from '../scheduled-tasks/agent.ts';
 import type { AgentDevice, AuthenticatedAgent, StoredAgentInfo } from './auth.ts';
 import { parseAgentMessage } from './messages.ts';
 import { saveAgentInfo, saveInventory } from './repository.ts';
@@ -73,6 +74,7 @@ const onWakeOnLanResult = (app: FastifyInstance, device: AgentDevice, message: A
 /** A reconnect repeats the same hello: only a new version or platform is written. */
 const onHello = async (
   app: FastifyInstance,
+  socket: WebSocket,
   device: AgentDevice,
   stored: StoredAgentInfo,
   jobs: AgentJobSession,
@@ -89,6 +91,8 @@ const onHello = async (
   } finally {
     await jobs.sendUnfinished();
   }
+  // The scheduled tasks the agent carries out itself (ON_SYSTEM_STARTUP, ON_USER_LOGIN) targeting it.
+  sender(socket)(await taskSetOf(app.db, device.id));
 };
 
 const handleMessage = async (
@@ -111,8 +115,15 @@ const handleMessage = async (
   }
   if (message.type === 'heartbeat') return app.presence.seen(device, message.metrics);
   app.presence.seen(device);
-  if (message.type === 'hello') return onHello(app, device, stored, jobs, message);
+  if (message.type === 'hello') return onHello(app, socket, device, stored, jobs, message);
   if (isJobMessage(message)) return jobs.handle(message);
+  if (message.type === 'taskTriggered')
+    return onTaskTriggered(
+      { db: app.db, bus: app.bus, log: app.log, jobExpirySeconds: app.config.jobExpirySeconds },
+      device,
+      send,
+      message,
+    );
   if (message.type === 'wakeOnLanResult') return onWakeOnLanResult(app, device, message);
   return onInventory(app, device, message);
 };

@@ -284,6 +284,15 @@ export const actorFromApiToken = async ({ db, token }: { db: Db; token: string }
   return toActor(found, 'token', { tokenPermissions: row.permissions });
 };
 
+/**
+ * A user acting without a request (a scheduled task's runs act as its owner): their rights as a session
+ * would have them now, or null when the user is gone, disabled or not a technician.
+ */
+export const actorOfUser = async ({ db, userId }: { db: DbOrTx; userId: number }): Promise<Actor | null> => {
+  const found = await repo.findUserById(db, userId);
+  return found ? toActor(found, 'session') : null;
+};
+
 export const me = async ({ db, actor }: { db: Db; actor: Actor }): Promise<MeResponse> => ({
   user: {
     id: actor.id,
