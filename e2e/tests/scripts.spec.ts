@@ -4,6 +4,8 @@ test('a technician writes a script with a parameter in the editor, saves it, and
   page,
   pageErrors,
 }) => {
+  // Writes, saves, reloads, reads the versions and finds the script again: longer than one page's default.
+  test.setTimeout(120_000);
   const name = `Disk report ${Date.now()}`;
   await signIn(page);
   await page.goto('/administration/library/scripting/scripts');

@@ -152,7 +152,7 @@ const taskBody = (deviceId: number) => ({
   targets: { deviceIds: [deviceId] },
 });
 const newTask = async (deviceId: number) =>
-  (await created('POST', '/scheduled-tasks', taskBody(deviceId))).id as number;
+  (await created('POST', '/scheduled-tasks', taskBody(deviceId))).task.id as number;
 const newTaskRun = async (taskId: number) =>
   (await created('POST', `/scheduled-tasks/${taskId}/run`, undefined)).run.id as number;
 

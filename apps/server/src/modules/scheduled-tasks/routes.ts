@@ -8,7 +8,7 @@ import {
   OkResponse,
   PageQuery,
   SaveScheduledTaskRequest,
-  ScheduledTask,
+  ScheduledTaskResponse,
   TaskRunParam,
   TaskRunResponse,
 } from '@rmm/domain';
@@ -63,20 +63,29 @@ export const scheduledTaskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a scheduled task (RUN_IMMEDIATELY runs it once now)',
         body: SaveScheduledTaskRequest,
-        response: { 201: ScheduledTask },
+        response: { 201: ScheduledTaskResponse },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.createTask({ ...runContext(request), input: request.body })),
+      reply
+        .code(201)
+        .send({ task: await service.createTask({ ...runContext(request), input: request.body }) }),
   );
 
   app.get(
     '/scheduled-tasks/:id',
     {
       config: { access: 'scheduledTasks.view' },
-      schema: { tags, summary: 'A scheduled task', params: IdParam, response: { 200: ScheduledTask } },
+      schema: {
+        tags,
+        summary: 'A scheduled task',
+        params: IdParam,
+        response: { 200: ScheduledTaskResponse },
+      },
     },
-    async (request) => service.getTask({ db: app.db, actor: actorOf(request), id: request.params.id }),
+    async (request) => ({
+      task: await service.getTask({ db: app.db, actor: actorOf(request), id: request.params.id }),
+    }),
   );
 
   app.put(
@@ -88,11 +97,12 @@ export const scheduledTaskRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change a scheduled task (its runs then act with the saver's rights)",
         params: IdParam,
         body: SaveScheduledTaskRequest,
-        response: { 200: ScheduledTask },
+        response: { 200: ScheduledTaskResponse },
       },
     },
-    async (request) =>
-      service.updateTask({ ...runContext(request), id: request.params.id, input: request.body }),
+    async (request) => ({
+      task: await service.updateTask({ ...runContext(request), id: request.params.id, input: request.body }),
+    }),
   );
 
   app.delete(

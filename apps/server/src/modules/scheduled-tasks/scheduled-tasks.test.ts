@@ -73,7 +73,7 @@ describe('scheduled tasks', () => {
       enabled: false,
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({
+    expect(changed.json().task).toMatchObject({
       enabled: false,
       nextRunAt: null,
       schedule: { scheduleType: 'WEEKLY' },
@@ -90,7 +90,7 @@ describe('scheduled tasks', () => {
       actions: [{ scriptId: script.id }],
       targets: { deviceIds: [device.id] },
     });
-    const weekly = new Date(enabled.json().nextRunAt);
+    const weekly = new Date(enabled.json().task.nextRunAt);
     expect(weekly.getUTCDay()).toBe(1); // Monday 06:30 in Kolkata is Monday 01:00 UTC
     expect(weekly.toISOString().slice(11)).toBe('01:00:00.000Z');
 

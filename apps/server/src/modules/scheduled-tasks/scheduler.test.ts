@@ -75,7 +75,7 @@ describe('the scheduler', () => {
     ]);
 
     // The next occurrence is a day later; firing the same time again does nothing.
-    const after = (await ctx.request('GET', `/scheduled-tasks/${task.id}`)).json();
+    const after = (await ctx.request('GET', `/scheduled-tasks/${task.id}`)).json().task;
     expect(after.nextRunAt).toBe(later(task.nextRunAt!, DAY_MS).toISOString());
     expect(after.lastRunAt).not.toBeNull();
     await Promise.all([ctx.app.scheduler.tick(due), other.scheduler.tick(due)]);
@@ -97,14 +97,14 @@ describe('the scheduler', () => {
     expect(await other.scheduler.tick(threeDaysOn)).toBeGreaterThanOrEqual(1);
     let runs = await listRuns(ctx, task.id);
     expect(runs).toMatchObject([{ occurrence: later(task.nextRunAt!, 2 * DAY_MS).toISOString() }]);
-    let stored = (await ctx.request('GET', `/scheduled-tasks/${task.id}`)).json();
+    let stored = (await ctx.request('GET', `/scheduled-tasks/${task.id}`)).json().task;
     expect(stored.nextRunAt).toBe(later(task.nextRunAt!, 3 * DAY_MS).toISOString());
 
     // Down past the grace (60 minutes): the missed occurrence is not run, only recorded, and the schedule moves on.
     await other.scheduler.tick(later(task.nextRunAt!, 3 * DAY_MS + 3 * 3_600_000));
     runs = await listRuns(ctx, task.id);
     expect(runs).toHaveLength(1);
-    stored = (await ctx.request('GET', `/scheduled-tasks/${task.id}`)).json();
+    stored = (await ctx.request('GET', `/scheduled-tasks/${task.id}`)).json().task;
     expect(stored.nextRunAt).toBe(later(task.nextRunAt!, 4 * DAY_MS).toISOString());
     const missed = await ctx.request(
       'GET',
@@ -138,7 +138,7 @@ describe('the scheduler', () => {
     await ctx.app.scheduler.tick(later(once.nextRunAt!, 1000));
     await ctx.app.scheduler.tick(later(once.nextRunAt!, 2 * DAY_MS));
     expect(await listRuns(ctx, once.id)).toHaveLength(1);
-    expect((await ctx.request('GET', `/scheduled-tasks/${once.id}`)).json().nextRunAt).toBeNull();
+    expect((await ctx.request('GET', `/scheduled-tasks/${once.id}`)).json().task.nextRunAt).toBeNull();
     expect(await listRuns(ctx, disabled.id)).toHaveLength(0);
   });
 });

@@ -63,7 +63,7 @@ export const createTask = async (
 ) => {
   const response = await ctx.request('POST', '/scheduled-tasks', createTaskInput(overrides), options);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as ScheduledTask;
+  return (response.json() as { task: ScheduledTask }).task;
 };
 
 export const listRuns = async (ctx: TestContext, taskId: number) => {
