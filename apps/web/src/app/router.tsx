@@ -142,8 +142,8 @@ const screens: Record<string, Screen> = {
     'ScheduledTasksPage',
   ),
   'editor.scheduledTask': screen(
-    () => import('../features/scheduled-tasks/components/scheduled-task-editor.tsx'),
-    'ScheduledTaskEditor',
+    () => import('../pages/scheduled-tasks/scheduled-task-editor-page.tsx'),
+    'ScheduledTaskEditorPage',
   ),
   'systemDashboard.approvals__page': screen(approvals, 'SystemApprovalsPage'),
   'customerDashboard.approvals__page': screen(approvals, 'CustomerApprovalsPage'),

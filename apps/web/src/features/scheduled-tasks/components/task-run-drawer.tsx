@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state.tsx';
-import { JobDetailsDrawer } from '../../jobs/components/job-details-drawer.tsx';
+import { useJobDrawer } from '../job-drawer-slot.tsx';
 import { useTaskRunQuery } from '../queries.ts';
 import { formatInZone } from '../time-zones.ts';
 
@@ -99,6 +99,7 @@ export const TaskRunDrawer = ({
   const { t } = useTranslation();
   const query = useTaskRunQuery(taskId, runId);
   const [jobUid, setJobUid] = useState<string | null>(null);
+  const JobDrawer = useJobDrawer();
   const title = query.data
     ? t('scheduledTasks.history.runTitle', { time: formatInZone(query.data.run.occurrence) })
     : t('scheduledTasks.editor.history');
@@ -124,7 +125,7 @@ export const TaskRunDrawer = ({
           </QueryState>
         )}
       </Drawer>
-      <JobDetailsDrawer jobUid={jobUid} onClose={() => setJobUid(null)} />
+      {JobDrawer && <JobDrawer jobUid={jobUid} onClose={() => setJobUid(null)} />}
     </div>
   );
 };

@@ -2,10 +2,11 @@ import { Notifications } from '@mantine/notifications';
 import { allPermissions, messages } from '@rmm/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDevice, createOrganization } from '../../../test/device-factories.ts';
-import { createJobDetail, meAnswer } from '../../../test/job-factories.ts';
-import { mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
-import { renderRoute } from '../../../test/render-route.tsx';
+import { PREVIEW_DEBOUNCE_MS } from '../../features/scheduled-tasks/components/occurrences-preview.tsx';
+import { createDevice, createOrganization } from '../../test/device-factories.ts';
+import { createJobDetail, meAnswer } from '../../test/job-factories.ts';
+import { mockFetch, requestBodies } from '../../test/mock-fetch.ts';
+import { renderRoute } from '../../test/render-route.tsx';
 import {
   createScheduledTask,
   createScript,
@@ -13,13 +14,12 @@ import {
   createTaskRun,
   createTaskRunDevice,
   pageOf,
-} from '../../../test/scheduled-task-factories.ts';
-import { PREVIEW_DEBOUNCE_MS } from './occurrences-preview.tsx';
-import { ScheduledTaskEditor } from './scheduled-task-editor.tsx';
+} from '../../test/scheduled-task-factories.ts';
+import { ScheduledTaskEditorPage } from './scheduled-task-editor-page.tsx';
 
 // The user's time zone, as the feature asks for it.
 const zone = vi.hoisted(() => ({ current: 'Europe/Berlin' }));
-vi.mock('../user-time-zone.ts', () => ({ userTimeZone: () => zone.current }));
+vi.mock('../../features/scheduled-tasks/user-time-zone.ts', () => ({ userTimeZone: () => zone.current }));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -43,7 +43,7 @@ const openEditor = (url = '/editor/scheduledTask/new') =>
   renderRoute(
     <>
       <Notifications />
-      <ScheduledTaskEditor />
+      <ScheduledTaskEditorPage />
     </>,
     { path: '/editor/scheduledTask/*', url },
   );
@@ -95,7 +95,8 @@ describe('the scheduled task editor', { timeout: 60_000 }, () => {
     const days = screen.getByRole('group', { name: 'Days of the week' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(messages.validation.mandatory)).toBeInTheDocument();
-    expect(screen.getByText('Complete the schedule to see its next occurrences.')).toBeInTheDocument();
+    // The preview follows the schedule once it settles (debounced).
+    expect(await screen.findByText('Complete the schedule to see its next occurrences.')).toBeInTheDocument();
     expect(requestBodies(fetchMock, 'POST /scheduled-tasks')).toEqual([]);
 
     await user.click(within(days).getByRole('checkbox', { name: 'Monday' }));
