@@ -15,7 +15,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLogoutMutation, useMeQuery } from './session/queries.ts';
 
-export const HeaderBar = ({ onToggleHelp }: { onToggleHelp: () => void }) => {
+export const HeaderBar = ({
+  isHelpOpen,
+  onToggleHelp,
+}: {
+  isHelpOpen: boolean;
+  onToggleHelp: () => void;
+}) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useMeQuery();
@@ -42,7 +48,13 @@ export const HeaderBar = ({ onToggleHelp }: { onToggleHelp: () => void }) => {
         />
       </form>
       <Tooltip label={t('header.help')}>
-        <ActionIcon variant="subtle" size="lg" aria-label={t('header.help')} onClick={onToggleHelp}>
+        <ActionIcon
+          variant={isHelpOpen ? 'light' : 'subtle'}
+          size="lg"
+          aria-label={t('header.help')}
+          aria-expanded={isHelpOpen}
+          onClick={onToggleHelp}
+        >
           <IconHelp size={20} />
         </ActionIcon>
       </Tooltip>
