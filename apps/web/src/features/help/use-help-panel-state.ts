@@ -1,9 +1,12 @@
-import { matchConsoleRoute } from '@rmm/domain/route-match';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
-/** Full-screen editors (`/editor/...`) have no help panel: entering one closes it (spec §2 "Help menu"). */
-export const isEditorPath = (path: string) => matchConsoleRoute(path)?.route.isEditor === true;
+/**
+ * Full-screen editors have no help panel: entering one closes it (spec §2 "Help menu"). Every editor route of
+ * the table, and only those, lies under `/editor/` (use-help-panel-state.test.ts holds the table to it); the
+ * router matches case-insensitively. A prefix test keeps the route matcher out of the first load.
+ */
+export const isEditorPath = (path: string) => /^\/editor(?:\/|$)/i.test(path);
 
 /** Open or closed, for the header's help button; closes when the location becomes an editor route. */
 export const useHelpPanelState = () => {
