@@ -69,5 +69,6 @@ test('a technician opens help on the device dashboard, searches after the 2 s pa
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Help' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Help' })).toBeFocused();
   expect(pageErrors).toEqual([]);
 });

@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { links } from '@rmm/domain/links';
 import { IconHelp, IconLogout, IconMoon, IconSearch, IconUserCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLogoutMutation, useMeQuery } from './session/queries.ts';
@@ -29,6 +29,14 @@ export const HeaderBar = ({
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const [query, setQuery] = useState('');
   const isDarkModeAllowed = me.data?.featureFlags.dark_mode ?? false;
+  const helpButton = useRef<HTMLButtonElement>(null);
+  const wasHelpOpen = useRef(isHelpOpen);
+  useEffect(() => {
+    // A closed panel takes the focus with it: it goes back to the help button, where the user opened it.
+    const isFocusLost = !document.activeElement || document.activeElement === document.body;
+    if (wasHelpOpen.current && !isHelpOpen && isFocusLost) helpButton.current?.focus();
+    wasHelpOpen.current = isHelpOpen;
+  }, [isHelpOpen]);
 
   const search = (event: React.FormEvent) => {
     event.preventDefault();
@@ -49,6 +57,7 @@ export const HeaderBar = ({
       </form>
       <Tooltip label={t('header.help')}>
         <ActionIcon
+          ref={helpButton}
           variant={isHelpOpen ? 'light' : 'subtle'}
           size="lg"
           aria-label={t('header.help')}

@@ -1,4 +1,4 @@
-import { Alert, Button, Text, Title } from '@mantine/core';
+import { Alert, Button, Mark, Text, Title } from '@mantine/core';
 import { snippetSegments } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -6,12 +6,12 @@ import { useHelpSearchQuery } from '../queries.ts';
 import { HelpArticleList } from './help-article-list.tsx';
 import { HelpLoading } from './help-loading.tsx';
 
-/** A search snippet as text with its matches in <mark> elements: never parsed as HTML. */
+/** A search snippet as text with its matches in <mark> elements (Mantine's, so dark mode fits): never parsed as HTML. */
 export const HelpSnippet = ({ snippet }: { snippet: string }) =>
   snippetSegments(snippet).map((segment, index) =>
     segment.isMatch ? (
       // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one snippet never move
-      <mark key={index}>{segment.text}</mark>
+      <Mark key={index}>{segment.text}</Mark>
     ) : (
       segment.text
     ),
