@@ -1,5 +1,6 @@
 import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { HELP_PANEL_WIDTH_PX } from '@rmm/domain/constants';
 import {
   IconAdjustments,
   IconBuilding,
@@ -10,10 +11,11 @@ import {
   IconRocket,
   IconTicket,
 } from '@tabler/icons-react';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
+import { useHelpPanelState } from '../features/help/use-help-panel-state.ts';
 import { HeaderBar } from './header-bar.tsx';
 import { HelpPanel } from './help-panel.tsx';
 import { visibleAdministrationLinks, visibleNavSections } from './navigation.ts';
@@ -33,7 +35,7 @@ const icons: Record<string, typeof IconGauge> = {
 export const AppLayout = () => {
   const { t } = useTranslation();
   const [isNavOpen, nav] = useDisclosure();
-  const [isHelpOpen, setHelpOpen] = useState(false);
+  const help = useHelpPanelState();
   const { pathname } = useLocation();
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
   // One realtime channel for the signed-in console: device events refresh what they change.
@@ -49,7 +51,11 @@ export const AppLayout = () => {
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
-      aside={{ width: 420, breakpoint: 'sm', collapsed: { desktop: !isHelpOpen, mobile: !isHelpOpen } }}
+      aside={{
+        width: HELP_PANEL_WIDTH_PX,
+        breakpoint: 'sm',
+        collapsed: { desktop: !help.isOpen, mobile: !help.isOpen },
+      }}
       padding="md"
     >
       <AppShell.Header>
@@ -64,7 +70,7 @@ export const AppLayout = () => {
           <Anchor component={Link} to="/systemDashboard/overview" underline="never" c="inherit">
             <Title order={4}>{t('app.name')}</Title>
           </Anchor>
-          <HeaderBar onToggleHelp={() => setHelpOpen((open) => !open)} />
+          <HeaderBar isHelpOpen={help.isOpen} onToggleHelp={help.toggle} />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
@@ -137,7 +143,7 @@ export const AppLayout = () => {
           <Outlet />
         </Suspense>
       </AppShell.Main>
-      <AppShell.Aside>{isHelpOpen && <HelpPanel onClose={() => setHelpOpen(false)} />}</AppShell.Aside>
+      <AppShell.Aside>{help.isOpen && <HelpPanel onClose={help.close} />}</AppShell.Aside>
     </AppShell>
   );
 };

@@ -10,12 +10,18 @@ import {
 } from '@mantine/core';
 import { links } from '@rmm/domain/links';
 import { IconHelp, IconLogout, IconMoon, IconSearch, IconUserCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLogoutMutation, useMeQuery } from './session/queries.ts';
 
-export const HeaderBar = ({ onToggleHelp }: { onToggleHelp: () => void }) => {
+export const HeaderBar = ({
+  isHelpOpen,
+  onToggleHelp,
+}: {
+  isHelpOpen: boolean;
+  onToggleHelp: () => void;
+}) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useMeQuery();
@@ -23,6 +29,14 @@ export const HeaderBar = ({ onToggleHelp }: { onToggleHelp: () => void }) => {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const [query, setQuery] = useState('');
   const isDarkModeAllowed = me.data?.featureFlags.dark_mode ?? false;
+  const helpButton = useRef<HTMLButtonElement>(null);
+  const wasHelpOpen = useRef(isHelpOpen);
+  useEffect(() => {
+    // A closed panel takes the focus with it: it goes back to the help button, where the user opened it.
+    const isFocusLost = !document.activeElement || document.activeElement === document.body;
+    if (wasHelpOpen.current && !isHelpOpen && isFocusLost) helpButton.current?.focus();
+    wasHelpOpen.current = isHelpOpen;
+  }, [isHelpOpen]);
 
   const search = (event: React.FormEvent) => {
     event.preventDefault();
@@ -42,7 +56,14 @@ export const HeaderBar = ({ onToggleHelp }: { onToggleHelp: () => void }) => {
         />
       </form>
       <Tooltip label={t('header.help')}>
-        <ActionIcon variant="subtle" size="lg" aria-label={t('header.help')} onClick={onToggleHelp}>
+        <ActionIcon
+          ref={helpButton}
+          variant={isHelpOpen ? 'light' : 'subtle'}
+          size="lg"
+          aria-label={t('header.help')}
+          aria-expanded={isHelpOpen}
+          onClick={onToggleHelp}
+        >
           <IconHelp size={20} />
         </ActionIcon>
       </Tooltip>

@@ -1,18 +1,23 @@
-import { CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
+import { HelpLoading } from '../features/help/components/help-loading.tsx';
+import { loadAreaStrings } from '../i18n/index.ts';
 
-/** The help side panel frame (420 px, closes on Escape); articles and tickets come with the help issue. */
+// The panel's code and strings load when it is first opened: the console's first load carries neither.
+const LazyHelpPanel = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../features/help/components/help-panel.tsx'),
+    loadAreaStrings(),
+  ]);
+  return { default: module.HelpPanel };
+});
+
+/** The help side panel (420 px, AppLayout's aside): Escape closes it, also from its search box. */
 export const HelpPanel = ({ onClose }: { onClose: () => void }) => {
-  const { t } = useTranslation();
   useHotkeys([['Escape', onClose]], []);
   return (
-    <Stack p="md" role="complementary" aria-label={t('help.title')}>
-      <Group justify="space-between">
-        <Title order={4}>{t('help.title')}</Title>
-        <CloseButton aria-label={t('common.close')} onClick={onClose} />
-      </Group>
-      <Text c="dimmed">{t('help.comingSoon')}</Text>
-    </Stack>
+    <Suspense fallback={<HelpLoading label="Loading help" />}>
+      <LazyHelpPanel onClose={onClose} />
+    </Suspense>
   );
 };

@@ -6,6 +6,7 @@ import { accountStrings } from '../features/auth/account-strings.ts';
 import { deviceSearchStrings } from '../features/device-search/strings.ts';
 import { devicesStrings } from '../features/devices/strings.ts';
 import { groupsStrings } from '../features/groups/strings.ts';
+import { helpStrings } from '../features/help/strings.ts';
 import { jobStrings } from '../features/jobs/job-strings.ts';
 import { nodeRolesStrings } from '../features/node-roles/strings.ts';
 import { organizationsStrings } from '../features/organizations/strings.ts';
@@ -26,6 +27,7 @@ export const areaStrings = {
   ...deviceSearchStrings,
   ...devicesStrings,
   ...groupsStrings,
+  ...helpStrings,
   ...jobStrings,
   ...nodeRolesStrings,
   ...organizationsStrings,

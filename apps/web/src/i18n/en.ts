@@ -42,9 +42,6 @@ export const uiStrings = {
   'header.darkMode': 'Dark mode',
   'header.userMenu': 'User menu',
   'header.myAccount': 'My account',
-  'help.title': 'Help',
-  'help.comingSoon':
-    'Help articles, suggestions for this screen and support tickets arrive in a later release.',
   'nav.dashboard': 'Dashboard',
   'nav.devices': 'Devices',
   'nav.organizations': 'Organizations',
