@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconAdjustments,
@@ -14,6 +14,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
+import { BrandTitle } from './branding/brand-title.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { HelpPanel } from './help-panel.tsx';
 import { visibleAdministrationLinks, visibleNavSections } from './navigation.ts';
@@ -62,7 +63,7 @@ export const AppLayout = () => {
             aria-label="Toggle navigation"
           />
           <Anchor component={Link} to="/systemDashboard/overview" underline="never" c="inherit">
-            <Title order={4}>{t('app.name')}</Title>
+            <BrandTitle />
           </Anchor>
           <HeaderBar onToggleHelp={() => setHelpOpen((open) => !open)} />
         </Group>

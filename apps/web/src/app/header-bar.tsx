@@ -13,6 +13,7 @@ import { IconHelp, IconLogout, IconMoon, IconSearch, IconUserCircle } from '@tab
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useHelpFlags } from './branding/queries.ts';
 import { useLogoutMutation, useMeQuery } from './session/queries.ts';
 
 export const HeaderBar = ({ onToggleHelp }: { onToggleHelp: () => void }) => {
@@ -23,6 +24,8 @@ export const HeaderBar = ({ onToggleHelp }: { onToggleHelp: () => void }) => {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const [query, setQuery] = useState('');
   const isDarkModeAllowed = me.data?.featureFlags.dark_mode ?? false;
+  // Spec §6: help disabled in the branding hides the whole help menu.
+  const { isHelpShown } = useHelpFlags();
 
   const search = (event: React.FormEvent) => {
     event.preventDefault();
@@ -41,11 +44,13 @@ export const HeaderBar = ({ onToggleHelp }: { onToggleHelp: () => void }) => {
           w={{ base: 160, sm: 280 }}
         />
       </form>
-      <Tooltip label={t('header.help')}>
-        <ActionIcon variant="subtle" size="lg" aria-label={t('header.help')} onClick={onToggleHelp}>
-          <IconHelp size={20} />
-        </ActionIcon>
-      </Tooltip>
+      {isHelpShown && (
+        <Tooltip label={t('header.help')}>
+          <ActionIcon variant="subtle" size="lg" aria-label={t('header.help')} onClick={onToggleHelp}>
+            <IconHelp size={20} />
+          </ActionIcon>
+        </Tooltip>
+      )}
       <Menu position="bottom-end" width={240}>
         <Menu.Target>
           <ActionIcon variant="subtle" size="lg" radius="xl" aria-label={t('header.userMenu')}>
