@@ -15,7 +15,7 @@ export const HelpTooltip = ({ id, title, children }: { id: string; title: string
   // Not shown until the user's state is known (no flash of a dismissed hint), nor when it cannot be read.
   if (!query.data || query.data.dismissed.includes(id)) return null;
   return (
-    <Alert color="blue" variant="light" icon={<IconBulb size={18} />} title={title} mb="md">
+    <Alert role="note" color="blue" variant="light" icon={<IconBulb size={18} />} title={title} mb="md">
       <Text size="sm">{children}</Text>
       <Group mt="xs" gap="sm">
         <Button size="xs" variant="light" loading={dismiss.isPending} onClick={() => dismiss.mutate(id)}>
