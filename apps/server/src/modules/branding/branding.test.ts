@@ -1,6 +1,12 @@
 import { createHmac } from 'node:crypto';
 import zlib from 'node:zlib';
-import { ACADEMY_TOKEN_TTL_SECONDS, DEFAULT_PRODUCT_NAME, defaultHelpFlags, LOGO_MAX_BYTES, messages } from '@rmm/domain';
+import {
+  ACADEMY_TOKEN_TTL_SECONDS,
+  DEFAULT_PRODUCT_NAME,
+  defaultHelpFlags,
+  LOGO_MAX_BYTES,
+  messages,
+} from '@rmm/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, ORIGIN, type TestContext } from '../../../test/helpers.ts';
@@ -89,7 +95,9 @@ describe('branding settings', () => {
       { help: { chat: true } },
       { logo: null },
     ]) {
-      expect((await ctx.request('PUT', '/settings/branding', body)).statusCode, JSON.stringify(body)).toBe(400);
+      expect((await ctx.request('PUT', '/settings/branding', body)).statusCode, JSON.stringify(body)).toBe(
+        400,
+      );
     }
   });
 
@@ -103,14 +111,23 @@ describe('branding settings', () => {
       videoTutorials: false,
     });
     await ctx.request('PUT', '/settings/branding', { help: { enabled: true, submitTicket: true } });
-    expect((await publicBranding()).help).toMatchObject({ enabled: true, articles: true, submitTicket: true });
+    expect((await publicBranding()).help).toMatchObject({
+      enabled: true,
+      articles: true,
+      submitTicket: true,
+    });
   });
 
   it('is read with settings.view and changed only with settings.manage', async () => {
     const viewer = await createUser(ctx, { permissions: ['settings.view'], scope: 'all' });
     const read = await ctx.request('GET', '/settings/branding', undefined, { cookie: viewer.cookie });
     expect(read.statusCode).toBe(200);
-    const put = await ctx.request('PUT', '/settings/branding', { productName: 'X' }, { cookie: viewer.cookie });
+    const put = await ctx.request(
+      'PUT',
+      '/settings/branding',
+      { productName: 'X' },
+      { cookie: viewer.cookie },
+    );
     expect(put.statusCode).toBe(403);
     expect((await upload(makePng(4, 4), 'logo.png', 'image/png', viewer.cookie)).statusCode).toBe(403);
   });
@@ -348,12 +365,19 @@ describe('the academy', () => {
     expect(claims.iat).toBeGreaterThanOrEqual(before);
     expect(claims.exp - claims.iat).toBe(ACADEMY_TOKEN_TTL_SECONDS);
     expect(claims.jti).toMatch(/^[\w-]{16,}$/);
-    const wrongSecret = createHmac('sha256', 'another secret').update(`${header}.${payload}`).digest('base64url');
+    const wrongSecret = createHmac('sha256', 'another secret')
+      .update(`${header}.${payload}`)
+      .digest('base64url');
     expect(wrongSecret).not.toBe(signature);
   });
 
   it('refuses a request without an Origin or from a foreign one, and another provider', async () => {
-    for (const headers of [{}, { origin: 'https://evil.example.com' }, { 'sec-fetch-site': 'cross-site' }]) {
+    const refused: Record<string, string>[] = [
+      {},
+      { origin: 'https://evil.example.com' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of refused) {
       const answer = await login(headers);
       expect(answer.statusCode, JSON.stringify(headers)).toBe(403);
       expect(answer.json().error.code).toBe('ORIGIN_REFUSED');
