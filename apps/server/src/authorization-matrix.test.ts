@@ -382,7 +382,11 @@ const matrix: Record<string, Entry> = {
     ok: [422],
     own: async () => ({
       url: '/settings/branding/logo',
-      body: { file: Buffer.from('<html></html>').toString('base64'), fileName: 'a.png', mimeType: 'image/png' },
+      body: {
+        file: Buffer.from('<html></html>').toString('base64'),
+        fileName: 'a.png',
+        mimeType: 'image/png',
+      },
     }),
   },
   'DELETE /settings/branding/logo': { own: async () => ({ url: '/settings/branding/logo' }) },

@@ -146,5 +146,6 @@ export const apiPaths = {
   helpTooltips: () => '/help/tooltips',
   academySettings: () => '/settings/academy',
   /** Spec §7: the training platform's login, a GET that signs the user in elsewhere (Origin-checked). */
-  academyLogin: (provider: string | number) => `/ws/integrations/${encodeURIComponent(String(provider))}/login`,
+  academyLogin: (provider: string | number) =>
+    `/ws/integrations/${encodeURIComponent(String(provider))}/login`,
 } as const;
