@@ -20,6 +20,7 @@ import { activityRoutes } from './modules/activities/routes.ts';
 import { restartSpreadMs } from './modules/agent-gateway/restart.ts';
 import { agentGatewayRoutes } from './modules/agent-gateway/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { brandingRoutes } from './modules/branding/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { presencePlugin } from './modules/devices/presence-plugin.ts';
@@ -182,6 +183,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(agentGatewayRoutes);
   await app.register(eventRoutes);
   await app.register(helpRoutes);
+  await app.register(brandingRoutes);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiPath(request.url);

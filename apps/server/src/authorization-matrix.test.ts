@@ -393,6 +393,37 @@ const matrix: Record<string, Entry> = {
   'PUT /settings/feature-flags': {
     own: async () => ({ url: '/settings/feature-flags', body: { dark_mode: true } }),
   },
+  // Branding, video tutorials, tooltips and the academy (issue 16).
+  'GET /branding': { noSession: 'public', ...get(() => '/branding') },
+  'GET /branding/logo': { noSession: 'public', ok: [200, 404], ...get(() => '/branding/logo') },
+  'GET /settings/branding': get(() => '/settings/branding'),
+  'PUT /settings/branding': {
+    own: async () => ({ url: '/settings/branding', body: { help: { articles: true } } }),
+  },
+  // A file that is not an image: refused (422) after authorization, so nothing is stored.
+  'PUT /settings/branding/logo': {
+    ok: [422],
+    own: async () => ({
+      url: '/settings/branding/logo',
+      body: {
+        file: Buffer.from('<html></html>').toString('base64'),
+        fileName: 'a.png',
+        mimeType: 'image/png',
+      },
+    }),
+  },
+  'DELETE /settings/branding/logo': { own: async () => ({ url: '/settings/branding/logo' }) },
+  'GET /settings/video-tutorials': get(() => '/settings/video-tutorials'),
+  'PUT /settings/video-tutorials': {
+    own: async () => ({ url: '/settings/video-tutorials', body: { topics: [] } }),
+  },
+  'GET /help/video-tutorials': get(() => '/help/video-tutorials'),
+  'GET /help/tooltips': get(() => '/help/tooltips'),
+  'PUT /help/tooltips': { own: async () => ({ url: '/help/tooltips', body: { dismissed: [] } }) },
+  'GET /settings/academy': get(() => '/settings/academy'),
+  'PUT /settings/academy': { own: async () => ({ url: '/settings/academy', body: { name: 'Academy' } }) },
+  // Not configured in the matrix's database: 404 after authorization (the Origin check comes first).
+  'GET /ws/integrations/:provider/login': { ok: [404], ...get(() => '/ws/integrations/academy/login') },
 
   // ---------------------------------------------------------------- devices and searches
   'GET /devices': get(() => '/devices'),

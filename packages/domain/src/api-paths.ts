@@ -18,6 +18,7 @@ export const API_ROOTS = [
   '/agent',
   '/auth',
   '/backup',
+  '/branding',
   '/client',
   '/contacts',
   '/credential',
@@ -136,4 +137,15 @@ export const apiPaths = {
   helpArticle: (slug: string | number) => `/help/articles/${encodeURIComponent(String(slug))}`,
   helpSuggestions: () => '/help/suggestions',
   helpClientErrors: () => '/help/client-errors',
+  branding: () => '/branding',
+  brandingLogo: () => '/branding/logo',
+  brandingSettings: () => '/settings/branding',
+  brandingLogoUpload: () => '/settings/branding/logo',
+  videoTutorialSettings: () => '/settings/video-tutorials',
+  videoTutorials: () => '/help/video-tutorials',
+  helpTooltips: () => '/help/tooltips',
+  academySettings: () => '/settings/academy',
+  /** Spec §7: the training platform's login, a GET that signs the user in elsewhere (Origin-checked). */
+  academyLogin: (provider: string | number) =>
+    `/ws/integrations/${encodeURIComponent(String(provider))}/login`,
 } as const;

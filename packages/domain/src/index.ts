@@ -4,6 +4,7 @@ export * from './activities.ts';
 export * from './agent-protocol.ts';
 export * from './api-paths.ts';
 export * from './auth.ts';
+export * from './branding.ts';
 export * from './credentials.ts';
 export * from './device-searches.ts';
 export * from './devices.ts';

@@ -4,6 +4,10 @@
  * of the table. Plain module (no zod): the first screens import it.
  */
 
+/** The pages of the branding screen. */
+export const brandingPages = ['general', 'help', 'videos', 'academy'] as const;
+export type BrandingPage = (typeof brandingPages)[number];
+
 export type DeviceDashboardTab = 'overview' | 'details' | 'settings' | 'customFields' | 'ticketing';
 export type DeviceDashboardPagedTab = 'software' | 'osPatches' | 'tools' | 'backup' | 'activities';
 export type CustomerDashboardTab = 'overview' | 'maintenance' | 'pendingScripts' | 'alerts' | 'ticketing';
@@ -66,6 +70,10 @@ export const links = {
   scriptEditor: (id: number | 'new') => `/editor/script/${id}`,
   /** `/editor/templateScript/:id`: a shipped template, read-only. */
   templateScriptEditor: (id: number) => `/editor/templateScript/${id}`,
+  /** `/administration/general/branding/<page>`: branding, help menu, video tutorials, academy. */
+  branding: (page: BrandingPage = 'general') => `/administration/general/branding/${page}`,
+  /** `/editor/websiteBranding`: the logo's image editor (crop, resize, upload). */
+  websiteBrandingEditor: () => '/editor/websiteBranding',
   /** `/group/:id`. */
   group: (id: number) => `/group/${id}`,
   /** `/deviceSearch`, with the header's search text when given. */

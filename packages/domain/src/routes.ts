@@ -426,6 +426,8 @@ const readyIds = new Set([
   'editor.endUser',
   'administration.tasks',
   'editor.scheduledTask',
+  'administration.general.branding__page',
+  'editor.websiteBranding',
 ]);
 for (const route of consoleRoutes) {
   if (readyIds.has(route.id)) route.ready = true;

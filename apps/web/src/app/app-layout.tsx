@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { HELP_PANEL_WIDTH_PX } from '@rmm/domain/constants';
 import {
@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useHelpPanelState } from '../features/help/use-help-panel-state.ts';
+import { BrandTitle } from './branding/brand-title.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { HelpPanel } from './help-panel.tsx';
 import { visibleAdministrationLinks, visibleNavSections } from './navigation.ts';
@@ -68,7 +69,7 @@ export const AppLayout = () => {
             aria-label="Toggle navigation"
           />
           <Anchor component={Link} to="/systemDashboard/overview" underline="never" c="inherit">
-            <Title order={4}>{t('app.name')}</Title>
+            <BrandTitle />
           </Anchor>
           <HeaderBar isHelpOpen={help.isOpen} onToggleHelp={help.toggle} />
         </Group>

@@ -13,6 +13,7 @@ import { IconHelp, IconLogout, IconMoon, IconSearch, IconUserCircle } from '@tab
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useHelpFlags } from './branding/queries.ts';
 import { useLogoutMutation, useMeQuery } from './session/queries.ts';
 
 export const HeaderBar = ({
@@ -37,6 +38,8 @@ export const HeaderBar = ({
     if (wasHelpOpen.current && !isHelpOpen && isFocusLost) helpButton.current?.focus();
     wasHelpOpen.current = isHelpOpen;
   }, [isHelpOpen]);
+  // Spec §6: help disabled in the branding hides the whole help menu.
+  const { isHelpShown } = useHelpFlags();
 
   const search = (event: React.FormEvent) => {
     event.preventDefault();
@@ -55,18 +58,20 @@ export const HeaderBar = ({
           w={{ base: 160, sm: 280 }}
         />
       </form>
-      <Tooltip label={t('header.help')}>
-        <ActionIcon
-          ref={helpButton}
-          variant={isHelpOpen ? 'light' : 'subtle'}
-          size="lg"
-          aria-label={t('header.help')}
-          aria-expanded={isHelpOpen}
-          onClick={onToggleHelp}
-        >
-          <IconHelp size={20} />
-        </ActionIcon>
-      </Tooltip>
+      {isHelpShown && (
+        <Tooltip label={t('header.help')}>
+          <ActionIcon
+            ref={helpButton}
+            variant={isHelpOpen ? 'light' : 'subtle'}
+            size="lg"
+            aria-label={t('header.help')}
+            aria-expanded={isHelpOpen}
+            onClick={onToggleHelp}
+          >
+            <IconHelp size={20} />
+          </ActionIcon>
+        </Tooltip>
+      )}
       <Menu position="bottom-end" width={240}>
         <Menu.Target>
           <ActionIcon variant="subtle" size="lg" radius="xl" aria-label={t('header.userMenu')}>

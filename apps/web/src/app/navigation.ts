@@ -67,7 +67,11 @@ const adminGroups: [string, string][] = [
 const firstPath = (path: string) => path.replace(/\/:page$/, '/1').replace(/\/\*$/, '');
 /** Where an administration link goes: its first page, or the first tab of a page with tabs. */
 const adminLinkOf = (path: string) =>
-  path === '/administration/library/scripting/:page' ? links.scriptLibrary() : firstPath(path);
+  path === '/administration/library/scripting/:page'
+    ? links.scriptLibrary()
+    : path === '/administration/general/branding/:page'
+      ? links.branding()
+      : firstPath(path);
 
 /** Administration links, grouped, straight from the route table (apps subroutes collapse to one link). */
 export const administrationLinks = (): { group: string; links: NavLinkItem[] }[] =>

@@ -1,18 +1,12 @@
-import { createTheme, MantineProvider } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
 import { ApiError } from '../lib/api.ts';
+import { BrandedMantineProvider } from './branding/branded-theme.tsx';
 import { sessionKeys } from './session/queries.ts';
 
 const Overlays = lazy(() => import('./overlays.tsx'));
-
-const theme = createTheme({
-  primaryColor: 'blue',
-  defaultRadius: 'md',
-  fontFamily: 'Inter, system-ui, sans-serif',
-});
 
 /**
  * Spec §7: fetches are cached and not refetched on window focus; that is every query's default. Any
@@ -40,13 +34,14 @@ export const createQueryClient = () => {
 
 export const Providers = ({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) => (
   <I18nextProvider i18n={i18n}>
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
+    {/* The theme follows the branding (its primary colour), which is a query. */}
+    <QueryClientProvider client={queryClient}>
+      <BrandedMantineProvider>
         {children}
         <Suspense fallback={null}>
           <Overlays />
         </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>
+      </BrandedMantineProvider>
+    </QueryClientProvider>
   </I18nextProvider>
 );

@@ -137,6 +137,14 @@ const screens: Record<string, Screen> = {
   'editor.user': screen(userEditor, 'UserEditor'),
   'editor.endUser': screen(userEditor, 'EndUserEditor'),
   'editor.role': screen(() => import('../features/users/components/role-editor.tsx'), 'RoleEditor'),
+  'administration.general.branding__page': screen(
+    () => import('../features/branding/components/branding-page.tsx'),
+    'BrandingPage',
+  ),
+  'editor.websiteBranding': screen(
+    () => import('../features/branding/components/website-branding-editor.tsx'),
+    'WebsiteBrandingEditor',
+  ),
   'administration.tasks': screen(
     () => import('../features/scheduled-tasks/components/scheduled-tasks-page.tsx'),
     'ScheduledTasksPage',

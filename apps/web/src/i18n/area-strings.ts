@@ -1,8 +1,10 @@
 import { approvalLabels } from '@rmm/domain';
+import { helpTooltipStrings } from '../components/help-tooltip-strings.ts';
 import { runScriptStrings } from '../components/run-script/run-script-strings.ts';
 import { activitiesStrings } from '../features/activities/strings.ts';
 import { approvalsStrings } from '../features/approvals/strings.ts';
 import { accountStrings } from '../features/auth/account-strings.ts';
+import { brandingStrings } from '../features/branding/strings.ts';
 import { deviceSearchStrings } from '../features/device-search/strings.ts';
 import { devicesStrings } from '../features/devices/strings.ts';
 import { groupsStrings } from '../features/groups/strings.ts';
@@ -24,10 +26,12 @@ export const areaStrings = {
   ...accountStrings,
   ...activitiesStrings,
   ...approvalsStrings,
+  ...brandingStrings,
   ...deviceSearchStrings,
   ...devicesStrings,
   ...groupsStrings,
   ...helpStrings,
+  ...helpTooltipStrings,
   ...jobStrings,
   ...nodeRolesStrings,
   ...organizationsStrings,

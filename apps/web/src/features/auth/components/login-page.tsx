@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Loader,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { apiPaths } from '@rmm/domain/api-paths';
 import { links } from '@rmm/domain/links';
 import { type SsoReason, ssoReasons } from '@rmm/domain/sso-reasons';
@@ -17,6 +6,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { BrandTitle } from '../../../app/branding/brand-title.tsx';
 import { loadAreaStrings } from '../../../i18n/index.ts';
 import { useLoginMutation, useSsoInfoQuery } from '../queries.ts';
 
@@ -87,7 +77,7 @@ export const LoginPage = () => {
           <fieldset disabled={login.isPending} style={{ border: 0, padding: 0, margin: 0 }}>
             <Stack>
               <div>
-                <Title order={2}>{t('app.name')}</Title>
+                <BrandTitle order={2} logoHeight={40} />
                 <Text c="dimmed" size="sm">
                   {t('auth.welcome')}
                 </Text>

@@ -1,7 +1,9 @@
 import { Alert, Grid, Paper } from '@mantine/core';
 import type { DeviceSearch } from '@rmm/domain';
+import { helpTooltipIds } from '@rmm/domain/branding';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { HelpTooltip } from '../../../components/help-tooltip.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useSearchesQuery } from '../queries.ts';
@@ -55,6 +57,9 @@ export const DeviceSearchPage = () => {
   return (
     <>
       <PageHeader title={t('deviceSearch.title')} />
+      <HelpTooltip id={helpTooltipIds.deviceSearch} title={t('helpTooltip.deviceSearch.title')}>
+        {t('helpTooltip.deviceSearch.body')}
+      </HelpTooltip>
       <QueryState query={searches}>
         {(list) => {
           const selected = list.find((s) => s.id === selectedId);

@@ -1,10 +1,12 @@
 import { Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
+import { helpTooltipIds } from '@rmm/domain/branding';
 import { links } from '@rmm/domain/links';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useHasPermission } from '../../../app/session/queries.ts';
+import { HelpTooltip } from '../../../components/help-tooltip.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -51,6 +53,9 @@ export const ScheduledTasksPage = () => {
           )
         }
       />
+      <HelpTooltip id={helpTooltipIds.scheduledTasks} title={t('helpTooltip.scheduledTasks.title')}>
+        {t('helpTooltip.scheduledTasks.body')}
+      </HelpTooltip>
       <Group mb="md" justify="space-between" align="flex-end">
         <TextInput
           w={360}
