@@ -32,6 +32,7 @@ export const API_ROOTS = [
   '/healthz',
   '/help',
   '/jobs',
+  '/knowledge-base',
   '/metrics',
   '/node',
   '/noderole',
@@ -136,4 +137,8 @@ export const apiPaths = {
   helpArticle: (slug: string | number) => `/help/articles/${encodeURIComponent(String(slug))}`,
   helpSuggestions: () => '/help/suggestions',
   helpClientErrors: () => '/help/client-errors',
+  knowledgeBaseFolders: () => '/knowledge-base/folders',
+  knowledgeBaseFolder: (id: number) => `/knowledge-base/folders/${id}`,
+  knowledgeBaseArticles: () => '/knowledge-base/articles',
+  knowledgeBaseArticle: (id: number) => `/knowledge-base/articles/${id}`,
 } as const;

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
+import { knowledgeBaseSuggestions, searchKnowledgeBaseForHelp } from '../knowledge-base/help-sources.ts';
 import * as repository from './repository.ts';
 
 const escapeHtml = (text: string) =>
@@ -21,7 +22,7 @@ const escapeHtml = (text: string) =>
   );
 
 /** The snippet as the API answers it: escaped text, the matches between `<mark>` and `</mark>`. */
-const markSnippet = (raw: string) =>
+export const markSnippet = (raw: string) =>
   escapeHtml(raw).replaceAll(repository.MARK_START, '<mark>').replaceAll(repository.MARK_END, '</mark>');
 
 /**
@@ -39,9 +40,11 @@ export const textQueryOf = (q: string): repository.TextQuery => {
 
 export const searchHelp = async ({
   db,
+  actor,
   query,
 }: {
   db: Db;
+  actor: Actor;
   query: HelpSearchQuery;
 }): Promise<HelpSearchResponse> => {
   const text = textQueryOf(query.q);
@@ -49,16 +52,19 @@ export const searchHelp = async ({
   // Nothing in the reader's language (their words, their translations): English is the fallback.
   if (rows.length === 0 && query.locale !== 'en')
     rows = await repository.searchArticles(db, { query: text, locale: 'en', limit: query.limit });
-  return {
-    results: rows.map((row) => ({
-      slug: row.slug,
-      locale: row.locale as HelpLanguage,
-      title: row.title,
-      summary: row.summary,
-      snippet: markSnippet(row.snippet),
-      rank: row.rank,
-    })),
-  };
+  const help = rows.map((row) => ({
+    slug: row.slug,
+    locale: row.locale as HelpLanguage,
+    title: row.title,
+    summary: row.summary,
+    snippet: markSnippet(row.snippet),
+    rank: row.rank,
+    source: 'help' as const,
+  }));
+  // The MSP's own articles the caller may read, ranked alike and merged in.
+  const knowledgeBase = await searchKnowledgeBaseForHelp({ db, actor, q: query.q, limit: query.limit });
+  const results = [...help, ...knowledgeBase].sort((a, b) => b.rank - a.rank).slice(0, query.limit);
+  return { results };
 };
 
 export const getHelpArticle = async ({
@@ -78,10 +84,12 @@ export const getHelpArticle = async ({
 /** The articles suggested for the console path shown, matched to its route as the console's router does. */
 export const suggestHelp = async ({
   db,
+  actor,
   path,
   locale,
 }: {
   db: Db;
+  actor: Actor;
   path: string;
   locale: HelpLanguage;
 }): Promise<HelpSuggestionsResponse> => {
@@ -92,9 +100,16 @@ export const suggestHelp = async ({
     locale,
     order: helpSuggestions[match.pattern] ?? [],
   });
+  // An organization's dashboard also suggests the knowledge-base articles attached to it.
+  const organizationId = match.pattern.startsWith('/customerDashboard/:id') ? Number(match.params.id) : NaN;
+  const knowledgeBase =
+    Number.isSafeInteger(organizationId) && organizationId > 0
+      ? await knowledgeBaseSuggestions({ db, actor, organizationId })
+      : undefined;
   return {
     pattern: match.pattern,
     articles: rows.map((row) => ({ ...row, locale: row.locale as HelpLanguage })),
+    ...(knowledgeBase ? { knowledgeBase } : {}),
   };
 };
 
