@@ -277,7 +277,10 @@ export const updateArticle = async ({
       ),
     );
   });
-  return getArticle({ db, actor, id });
+  // As saved, even when it now belongs only to organizations the caller cannot see.
+  const saved = await repo.findArticle(db, id, 'all');
+  if (!saved) throw knowledgeBaseError('KB_ARTICLE_NOT_FOUND');
+  return toArticle(saved, actor.scope);
 };
 
 export const deleteArticle = async ({ db, actor, id }: Context & { id: number }) => {
