@@ -36,7 +36,7 @@ const createArticle = async (overrides: Record<string, unknown> = {}) => {
 const list = (query: Record<string, string | number>, cookie?: string) =>
   ctx.request(
     'GET',
-    `/knowledge-base/articles?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+    `/knowledge-base/articles?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
     undefined,
     { cookie },
   );
