@@ -7,6 +7,7 @@ import { deviceSearchStrings } from '../features/device-search/strings.ts';
 import { devicesStrings } from '../features/devices/strings.ts';
 import { groupsStrings } from '../features/groups/strings.ts';
 import { jobStrings } from '../features/jobs/job-strings.ts';
+import { knowledgeBaseStrings } from '../features/knowledge-base/strings.ts';
 import { nodeRolesStrings } from '../features/node-roles/strings.ts';
 import { organizationsStrings } from '../features/organizations/strings.ts';
 import { scheduledTasksStrings } from '../features/scheduled-tasks/strings.ts';
@@ -27,6 +28,7 @@ export const areaStrings = {
   ...devicesStrings,
   ...groupsStrings,
   ...jobStrings,
+  ...knowledgeBaseStrings,
   ...nodeRolesStrings,
   ...organizationsStrings,
   ...scheduledTasksStrings,
