@@ -174,9 +174,8 @@ export const ArticleEditor = ({
                 <Textarea
                   label={t('knowledgeBase.field.body')}
                   description={t('knowledgeBase.field.bodyHint')}
-                  autosize
-                  minRows={12}
-                  maxRows={30}
+                  rows={16}
+                  resize="vertical"
                   styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                   {...form.getInputProps('body')}
                 />
