@@ -26,6 +26,8 @@ const FolderItems = ({
   nodes.map((node) => (
     <NavLink
       key={node.id}
+      component="button"
+      type="button"
       label={node.name}
       leftSection={<IconFolder size={16} />}
       rightSection={
@@ -129,6 +131,8 @@ export const FolderTree = ({
         )}
       </Group>
       <NavLink
+        component="button"
+        type="button"
         label={t('knowledgeBase.allArticles')}
         active={selectedId === undefined}
         onClick={() => onSelect(undefined)}

@@ -60,7 +60,8 @@ describe('the knowledge base', () => {
     expect(screen.getByText('All organizations')).toBeInTheDocument();
     expect(screen.getByText('2 in total')).toBeInTheDocument();
     const tree = screen.getByRole('navigation', { name: 'Folders' });
-    await user.click(await within(tree).findByText('Network'));
+    // Folders are buttons: reachable with the keyboard.
+    await user.click(await within(tree).findByRole('button', { name: /^Network/ }));
     expect(router.state.location.search).toBe(`?folder=${network.id}`);
     await vi.waitFor(() =>
       expect(listQueries(fetchMock).at(-1)).toEqual({
