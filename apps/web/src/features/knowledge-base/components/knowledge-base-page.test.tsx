@@ -220,4 +220,26 @@ describe('the knowledge base', () => {
       ]),
     );
   });
+
+  it('adds a folder inside the folder selected', async () => {
+    const runbooks = createKbFolder({ name: 'Runbooks' });
+    const created = createKbFolder({ name: 'Network', parentId: runbooks.id });
+    const fetchMock = mockFetch({
+      'GET /auth/me': meAnswer([...allPermissions]),
+      'GET /knowledge-base/folders': { folders: [runbooks] },
+      'GET /knowledge-base/articles': kbPage([]),
+      'POST /knowledge-base/folders': { folder: created },
+    });
+    const { user, router } = open(`${PATH}?folder=${runbooks.id}`);
+    await user.click(await screen.findByRole('button', { name: 'New folder in “Runbooks”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New folder in “Runbooks”' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Folder name/ }), '  Network ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(requestBodies(fetchMock, 'POST /knowledge-base/folders')).toEqual([
+        { name: 'Network', parentId: runbooks.id },
+      ]),
+    );
+    await vi.waitFor(() => expect(router.state.location.search).toBe(`?folder=${created.id}`));
+  });
 });
