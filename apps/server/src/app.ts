@@ -32,6 +32,7 @@ import { helpIndexPlugin } from './modules/help/plugin.ts';
 import { helpRoutes } from './modules/help/routes.ts';
 import { jobsPlugin } from './modules/jobs/plugin.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
+import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { mfaRoutes } from './modules/mfa/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { scheduledTasksPlugin } from './modules/scheduled-tasks/plugin.ts';
@@ -184,6 +185,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(eventRoutes);
   await app.register(helpRoutes);
   await app.register(brandingRoutes);
+  await app.register(knowledgeBaseRoutes);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiPath(request.url);

@@ -57,6 +57,9 @@ const fx = {} as {
   taskRunA: number;
   taskRunB: number;
   scriptId: number;
+  kbFolder: number;
+  kbArticleA: number;
+  kbArticleB: number;
   roleIds: Map<string, number>;
 };
 /** Per built-in technician role: a user scoped to orgA, and one who sees every organization. */
@@ -155,6 +158,15 @@ const newTask = async (deviceId: number) =>
   (await created('POST', '/scheduled-tasks', taskBody(deviceId))).task.id as number;
 const newTaskRun = async (taskId: number) =>
   (await created('POST', `/scheduled-tasks/${taskId}/run`, undefined)).run.id as number;
+const newKbArticle = async (organizationId: number) =>
+  (
+    await created('POST', '/knowledge-base/articles', {
+      title: `KB ${unique()}`,
+      organizationIds: [organizationId],
+    })
+  ).article.id as number;
+const newKbFolder = async () =>
+  (await created('POST', '/knowledge-base/folders', { name: `Folder ${unique()}` })).folder.id as number;
 
 const signIn = async (email: string, password: string) => {
   const response = await ctx.app.inject({
@@ -683,6 +695,50 @@ const matrix: Record<string, Entry> = {
     own: async () => ({ url: `/contacts/${await newContact(fx.orgA.id)}` }),
     foreign: async () => ({ url: `/contacts/${fx.contactB}` }),
   },
+
+  // ---------------------------------------------------------------- knowledge base
+  'GET /knowledge-base/folders': get(() => '/knowledge-base/folders'),
+  'POST /knowledge-base/folders': {
+    own: async () => ({ url: '/knowledge-base/folders', body: { name: `F ${unique()}` } }),
+  },
+  'PUT /knowledge-base/folders/:id': {
+    own: async () => ({ url: `/knowledge-base/folders/${fx.kbFolder}`, body: { name: `F ${unique()}` } }),
+  },
+  'DELETE /knowledge-base/folders/:id': {
+    own: async () => ({ url: `/knowledge-base/folders/${await newKbFolder()}` }),
+  },
+  'GET /knowledge-base/articles': get(
+    () => `/knowledge-base/articles?organizationId=${fx.orgA.id}`,
+    () => `/knowledge-base/articles?organizationId=${fx.orgB.id}`,
+  ),
+  'POST /knowledge-base/articles': {
+    own: async () => ({
+      url: '/knowledge-base/articles',
+      body: { title: `KB ${unique()}`, organizationIds: [fx.orgA.id] },
+    }),
+    foreign: async () => ({
+      url: '/knowledge-base/articles',
+      body: { title: 'KB', organizationIds: [fx.orgB.id] },
+    }),
+  },
+  'GET /knowledge-base/articles/:id': get(
+    () => `/knowledge-base/articles/${fx.kbArticleA}`,
+    () => `/knowledge-base/articles/${fx.kbArticleB}`,
+  ),
+  'PUT /knowledge-base/articles/:id': {
+    own: async () => ({
+      url: `/knowledge-base/articles/${fx.kbArticleA}`,
+      body: { title: `KB ${unique()}`, organizationIds: [fx.orgA.id] },
+    }),
+    foreign: async () => ({
+      url: `/knowledge-base/articles/${fx.kbArticleB}`,
+      body: { title: 'KB', organizationIds: [fx.orgA.id] },
+    }),
+  },
+  'DELETE /knowledge-base/articles/:id': {
+    own: async () => ({ url: `/knowledge-base/articles/${await newKbArticle(fx.orgA.id)}` }),
+    foreign: async () => ({ url: `/knowledge-base/articles/${fx.kbArticleB}` }),
+  },
 };
 
 const technicianRoles = builtInRoles.filter((r) => r.roleType === 'TECHNICIAN');
@@ -709,6 +765,9 @@ beforeAll(async () => {
   fx.taskB = await newTask(fx.deviceB);
   fx.taskRunA = await newTaskRun(fx.taskA);
   fx.taskRunB = await newTaskRun(fx.taskB);
+  fx.kbFolder = await newKbFolder();
+  fx.kbArticleA = await newKbArticle(fx.orgA.id);
+  fx.kbArticleB = await newKbArticle(fx.orgB.id);
   for (const role of technicianRoles) {
     scoped.set(role.name, await makeUser(role, [fx.orgA.id]));
     unscoped.set(role.name, await makeUser(role, 'all'));
@@ -805,5 +864,7 @@ describe('the authorization matrix', () => {
     expect((await admin('GET', `/organizations/${fx.orgB.id}`)).json().description).toBe(
       'A test organization',
     );
+    const kbArticleB = (await admin('GET', `/knowledge-base/articles/${fx.kbArticleB}`)).json().article;
+    expect(kbArticleB).toMatchObject({ title: expect.stringMatching(/^KB /), organizationIds: [fx.orgB.id] });
   });
 });

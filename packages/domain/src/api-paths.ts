@@ -33,6 +33,7 @@ export const API_ROOTS = [
   '/healthz',
   '/help',
   '/jobs',
+  '/knowledge-base',
   '/metrics',
   '/node',
   '/noderole',
@@ -148,4 +149,8 @@ export const apiPaths = {
   /** Spec §7: the training platform's login, a GET that signs the user in elsewhere (Origin-checked). */
   academyLogin: (provider: string | number) =>
     `/ws/integrations/${encodeURIComponent(String(provider))}/login`,
+  knowledgeBaseFolders: () => '/knowledge-base/folders',
+  knowledgeBaseFolder: (id: number) => `/knowledge-base/folders/${id}`,
+  knowledgeBaseArticles: () => '/knowledge-base/articles',
+  knowledgeBaseArticle: (id: number) => `/knowledge-base/articles/${id}`,
 } as const;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { KnowledgeBaseArticleLink } from './knowledge-base.ts';
 import { helpLanguages, matchHelpLanguage } from './tickets.ts';
 
 /**
@@ -41,6 +42,15 @@ export const HelpSearchResult = /* @__PURE__ */ z.object({
   snippet: z.string(),
   /** Higher is better; a match in the title always ranks above matches only in summary or body. */
   rank: z.number(),
+  /**
+   * Where the article comes from: the help centre, or the MSP's knowledge base (one the caller may see; its
+   * `slug` is then `knowledge-base-<id>` and it opens at `path`, not through `/help/articles`). Absent: help.
+   */
+  source: z.enum(['help', 'knowledgeBase']).optional(),
+  /** A knowledge-base result: the article's id. */
+  knowledgeBaseArticleId: z.number().int().optional(),
+  /** A knowledge-base result: the console path that shows it. */
+  path: z.string().optional(),
 });
 export type HelpSearchResult = z.infer<typeof HelpSearchResult>;
 
@@ -81,6 +91,11 @@ export const HelpSuggestionsResponse = /* @__PURE__ */ z.object({
   /** The route-table pattern the path matched, or null when no console route shows it. */
   pattern: z.string().nullable(),
   articles: z.array(HelpArticleSummary),
+  /**
+   * On an organization's dashboard (`/customerDashboard/:id/...`): the knowledge-base articles attached to
+   * that organization that the caller may see (newest first). Absent elsewhere.
+   */
+  knowledgeBase: z.array(KnowledgeBaseArticleLink).optional(),
 });
 export type HelpSuggestionsResponse = z.infer<typeof HelpSuggestionsResponse>;
 

@@ -16,6 +16,7 @@ export * from './help-suggestions.ts';
 export * from './http.ts';
 export * from './http-errors.ts';
 export * from './job-api.ts';
+export * from './knowledge-base.ts';
 export * from './links.ts';
 export * from './mfa.ts';
 export * from './organizations.ts';

@@ -52,6 +52,8 @@ describe('links', () => {
     [links.scheduledTasks(), 'administration.tasks'],
     [links.scheduledTaskEditor('new'), 'editor.scheduledTask'],
     [links.scheduledTaskEditor(12, 'history'), 'editor.scheduledTask'],
+    [links.knowledgeBase({ article: 3 }), 'systemDashboard.knowledgeBase'],
+    [links.organizationKnowledgeBase(4, { folder: 2, q: 'vpn' }), 'customerDashboard.documentation__'],
   ];
 
   it.each(examples)('%s lands on the route %s of the table', (href, id) => {

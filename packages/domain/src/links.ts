@@ -32,6 +32,14 @@ const withQuery = (path: string, query: Record<string, string | undefined>) => {
   return params ? `${path}?${params}` : path;
 };
 
+/** What a knowledge-base page shows, kept in its URL: a folder, an article, a search. */
+export type KnowledgeBaseQuery = { folder?: number; article?: number; q?: string };
+const kbQuery = ({ folder, article, q }: KnowledgeBaseQuery) => ({
+  folder: folder === undefined ? undefined : String(folder),
+  article: article === undefined ? undefined : String(article),
+  q: q?.trim() || undefined,
+});
+
 export const links = {
   /** `/account/<tab>`: one's own second factors, sessions and API tokens. */
   account: (tab: AccountTab = 'security') => `/account/${tab}`,
@@ -82,6 +90,12 @@ export const links = {
   deviceSearchOf: (searchId: number) => `/deviceSearch?searchId=${searchId}`,
   /** `/systemDashboard/pendingScripts`. */
   pendingScripts: () => '/systemDashboard/pendingScripts',
+  /** `/systemDashboard/knowledgeBase`: the MSP's knowledge base, on a folder, an article or a search. */
+  knowledgeBase: (query: KnowledgeBaseQuery = {}) =>
+    withQuery('/systemDashboard/knowledgeBase', kbQuery(query)),
+  /** `/customerDashboard/:id/documentation`: the articles attached to the organization. */
+  organizationKnowledgeBase: (id: number, query: KnowledgeBaseQuery = {}) =>
+    withQuery(`/customerDashboard/${id}/documentation`, kbQuery(query)),
   /** `/systemDashboard/overview`: where the console opens. */
   home: () => '/systemDashboard/overview',
 } as const;

@@ -22,6 +22,8 @@ export const permissionAreas = {
   psa: ['configure'],
   reporting: ['view', 'manage'],
   helpTickets: ['submit'],
+  /** The MSP's own knowledge base: `view` reads it (within the organization scope), `manage` writes it. */
+  knowledgeBase: ['view', 'manage'],
   activities: ['view'],
   enrollment: ['manage'],
   settings: ['view', 'manage'],
@@ -89,6 +91,7 @@ export const builtInRoles = [
       'ticketing.view',
       'ticketing.manage',
       'helpTickets.submit',
+      'knowledgeBase.view',
     ] satisfies Permission[],
   },
   {

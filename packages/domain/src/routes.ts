@@ -428,9 +428,18 @@ const readyIds = new Set([
   'editor.scheduledTask',
   'administration.general.branding__page',
   'editor.websiteBranding',
+  'systemDashboard.knowledgeBase',
+  'customerDashboard.documentation__',
 ]);
+/** Dashboard tabs that need a permission (the tab helper declares none). */
+const tabAccess: Record<string, Permission> = {
+  'systemDashboard.knowledgeBase': 'knowledgeBase.view',
+  'customerDashboard.documentation__': 'knowledgeBase.view',
+};
 for (const route of consoleRoutes) {
   if (readyIds.has(route.id)) route.ready = true;
+  const access = tabAccess[route.id];
+  if (access) route.access = access;
 }
 
 export const routeExample = (route: ConsoleRoute): string => route.example ?? route.path;

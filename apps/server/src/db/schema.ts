@@ -11,6 +11,7 @@ export * from '../modules/devices/schema.ts';
 export * from '../modules/enrollment/schema.ts';
 export * from '../modules/help/schema.ts';
 export * from '../modules/jobs/schema.ts';
+export * from '../modules/knowledge-base/schema.ts';
 export * from '../modules/mfa/schema.ts';
 export * from '../modules/organizations/schema.ts';
 export * from '../modules/scheduled-tasks/schema.ts';

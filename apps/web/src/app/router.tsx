@@ -33,6 +33,7 @@ const pendingJobs = () => import('../features/jobs/components/pending-jobs-page.
 const users = () => import('../features/users/components/users-page.tsx');
 const roles = () => import('../features/users/components/roles-page.tsx');
 const userEditor = () => import('../features/users/components/user-editor.tsx');
+const knowledgeBase = () => import('../features/knowledge-base/components/knowledge-base-page.tsx');
 const organizationEditor = screen(
   () => import('../features/organizations/components/organization-editor.tsx'),
   'OrganizationEditor',
@@ -155,6 +156,8 @@ const screens: Record<string, Screen> = {
   ),
   'systemDashboard.approvals__page': screen(approvals, 'SystemApprovalsPage'),
   'customerDashboard.approvals__page': screen(approvals, 'CustomerApprovalsPage'),
+  'systemDashboard.knowledgeBase': screen(knowledgeBase, 'KnowledgeBasePage'),
+  'customerDashboard.documentation__': screen(knowledgeBase, 'OrganizationKnowledgeBasePage'),
 };
 
 const LoginPage = screen(() => import('../features/auth/components/login-page.tsx'), 'LoginPage', {

@@ -10,6 +10,7 @@ import { devicesStrings } from '../features/devices/strings.ts';
 import { groupsStrings } from '../features/groups/strings.ts';
 import { helpStrings } from '../features/help/strings.ts';
 import { jobStrings } from '../features/jobs/job-strings.ts';
+import { knowledgeBaseStrings } from '../features/knowledge-base/strings.ts';
 import { nodeRolesStrings } from '../features/node-roles/strings.ts';
 import { organizationsStrings } from '../features/organizations/strings.ts';
 import { scheduledTasksStrings } from '../features/scheduled-tasks/strings.ts';
@@ -33,6 +34,7 @@ export const areaStrings = {
   ...helpStrings,
   ...helpTooltipStrings,
   ...jobStrings,
+  ...knowledgeBaseStrings,
   ...nodeRolesStrings,
   ...organizationsStrings,
   ...scheduledTasksStrings,

@@ -53,12 +53,12 @@ const visible = (locale: string) => sql`(
 /** Highlight sentinels in ts_headline's output (private-use characters, stripped from indexed text). */
 export const MARK_START = '\uE000';
 export const MARK_END = '\uE001';
-const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, ShortWord=3, MaxFragments=2, FragmentDelimiter=" … "`;
+export const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, ShortWord=3, MaxFragments=2, FragmentDelimiter=" … "`;
 
 export type TextQuery = { websearch: string } | { head: string; prefix: string };
 
 /** The tsquery of the reader's text in an article's own text search configuration. */
-const tsQuery = (query: TextQuery, config: SQL): SQL =>
+export const tsQuery = (query: TextQuery, config: SQL): SQL =>
   'websearch' in query
     ? sql`websearch_to_tsquery(${config}, ${query.websearch})`
     : sql`(websearch_to_tsquery(${config}, ${query.head}) && to_tsquery(${config}, ${query.prefix} || ':*'))`;

@@ -31,7 +31,7 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: HelpSearchResponse },
       },
     },
-    async (request) => service.searchHelp({ db: app.db, query: request.query }),
+    async (request) => service.searchHelp({ db: app.db, actor: actorOf(request), query: request.query }),
   );
 
   app.get(
@@ -63,7 +63,12 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.suggestHelp({ db: app.db, path: request.query.path, locale: request.query.locale }),
+      service.suggestHelp({
+        db: app.db,
+        actor: actorOf(request),
+        path: request.query.path,
+        locale: request.query.locale,
+      }),
   );
 
   app.post(

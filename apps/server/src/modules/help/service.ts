@@ -12,36 +12,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
+import { knowledgeBaseSuggestions, searchKnowledgeBaseForHelp } from '../knowledge-base/help-sources.ts';
 import * as repository from './repository.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-/** The snippet as the API answers it: escaped text, the matches between `<mark>` and `</mark>`. */
-const markSnippet = (raw: string) =>
-  escapeHtml(raw).replaceAll(repository.MARK_START, '<mark>').replaceAll(repository.MARK_END, '</mark>');
-
-/**
- * The last word of the reader's text also matches as a prefix ("enro" finds "enrol"), so results appear
- * while a word is still being typed. Not for a negated word, a word inside an open quote, or "or".
- */
-export const textQueryOf = (q: string): repository.TextQuery => {
-  const found = /^(.*?)(?:^|\s)([\p{L}\p{N}]+)$/u.exec(q);
-  if (!found) return { websearch: q };
-  const [, head = '', last = ''] = found;
-  const isOpenQuote = (head.match(/"/g)?.length ?? 0) % 2 === 1;
-  if (isOpenQuote || last.toLowerCase() === 'or') return { websearch: q };
-  return { head, prefix: last };
-};
+import { markSnippet, textQueryOf } from './text-query.ts';
 
 export const searchHelp = async ({
   db,
+  actor,
   query,
 }: {
   db: Db;
+  actor: Actor;
   query: HelpSearchQuery;
 }): Promise<HelpSearchResponse> => {
   const text = textQueryOf(query.q);
@@ -49,16 +30,19 @@ export const searchHelp = async ({
   // Nothing in the reader's language (their words, their translations): English is the fallback.
   if (rows.length === 0 && query.locale !== 'en')
     rows = await repository.searchArticles(db, { query: text, locale: 'en', limit: query.limit });
-  return {
-    results: rows.map((row) => ({
-      slug: row.slug,
-      locale: row.locale as HelpLanguage,
-      title: row.title,
-      summary: row.summary,
-      snippet: markSnippet(row.snippet),
-      rank: row.rank,
-    })),
-  };
+  const help = rows.map((row) => ({
+    slug: row.slug,
+    locale: row.locale as HelpLanguage,
+    title: row.title,
+    summary: row.summary,
+    snippet: markSnippet(row.snippet),
+    rank: row.rank,
+    source: 'help' as const,
+  }));
+  // The MSP's own articles the caller may read, ranked alike and merged in.
+  const knowledgeBase = await searchKnowledgeBaseForHelp({ db, actor, q: query.q, limit: query.limit });
+  const results = [...help, ...knowledgeBase].sort((a, b) => b.rank - a.rank).slice(0, query.limit);
+  return { results };
 };
 
 export const getHelpArticle = async ({
@@ -78,10 +62,12 @@ export const getHelpArticle = async ({
 /** The articles suggested for the console path shown, matched to its route as the console's router does. */
 export const suggestHelp = async ({
   db,
+  actor,
   path,
   locale,
 }: {
   db: Db;
+  actor: Actor;
   path: string;
   locale: HelpLanguage;
 }): Promise<HelpSuggestionsResponse> => {
@@ -92,9 +78,16 @@ export const suggestHelp = async ({
     locale,
     order: helpSuggestions[match.pattern] ?? [],
   });
+  // An organization's dashboard also suggests the knowledge-base articles attached to it.
+  const organizationId = match.pattern.startsWith('/customerDashboard/:id') ? Number(match.params.id) : NaN;
+  const knowledgeBase =
+    Number.isSafeInteger(organizationId) && organizationId > 0
+      ? await knowledgeBaseSuggestions({ db, actor, organizationId })
+      : undefined;
   return {
     pattern: match.pattern,
     articles: rows.map((row) => ({ ...row, locale: row.locale as HelpLanguage })),
+    ...(knowledgeBase ? { knowledgeBase } : {}),
   };
 };
 

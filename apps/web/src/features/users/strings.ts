@@ -150,6 +150,7 @@ export const usersStrings = {
   'users.area.psa': 'PSA',
   'users.area.reporting': 'Reporting',
   'users.area.helpTickets': 'Help tickets',
+  'users.area.knowledgeBase': 'Knowledge base',
   'users.area.activities': 'Activities',
   'users.area.enrollment': 'Enrollment',
   'users.area.settings': 'Settings',

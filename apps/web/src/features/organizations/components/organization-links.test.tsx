@@ -1,7 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { meAnswer } from '../../../test/job-factories.ts';
+import { mockFetch } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { OrganizationLinks } from './organization-links.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('OrganizationLinks', () => {
   it('links the organization’s overview to its approvals, pending scripts and activities', () => {
@@ -18,5 +22,17 @@ describe('OrganizationLinks', () => {
       ['Pending scripts', '/customerDashboard/42/pendingScripts'],
       ['Activities', '/customerDashboard/42/activities/1'],
     ]);
+  });
+
+  it('links to the organization’s documentation for those who read the knowledge base', async () => {
+    mockFetch({ 'GET /auth/me': meAnswer(['knowledgeBase.view']) });
+    renderRoute(<OrganizationLinks organizationId={42} />, {
+      path: '/customerDashboard/:id/overview',
+      url: '/customerDashboard/42/overview',
+    });
+    expect(await screen.findByRole('link', { name: 'Documentation' })).toHaveAttribute(
+      'href',
+      '/customerDashboard/42/documentation',
+    );
   });
 });

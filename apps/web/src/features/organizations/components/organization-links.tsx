@@ -1,8 +1,9 @@
 import { Button, Group } from '@mantine/core';
 import { links } from '@rmm/domain/links';
-import { IconActivity, IconHourglass, IconUserCheck } from '@tabler/icons-react';
+import { IconActivity, IconBook, IconHourglass, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHasPermission } from '../../../app/session/queries.ts';
 
 /** The organization's own dashboard pages, by path under `/customerDashboard/:id/` and route id. */
 const pages = [
@@ -21,15 +22,23 @@ const pages = [
     routeId: 'customerDashboard.activities__page',
     icon: IconActivity,
   },
+  {
+    path: (id: number) => links.organizationKnowledgeBase(id),
+    routeId: 'customerDashboard.documentation__',
+    icon: IconBook,
+    isKnowledgeBase: true,
+  },
 ] as const;
 
-/** Links from an organization's overview to its approvals, pending scripts and activities. */
+/** Links from an organization's overview to its approvals, pending scripts, activities and documentation. */
 export const OrganizationLinks = ({ organizationId }: { organizationId: number }) => {
   const { t } = useTranslation();
+  const canReadKnowledgeBase = useHasPermission('knowledgeBase.view');
+  const shown = pages.filter((page) => canReadKnowledgeBase || !('isKnowledgeBase' in page));
   return (
     <nav aria-label={t('organizations.pages')}>
       <Group gap="xs" mb="md">
-        {pages.map(({ path, routeId, icon: Icon }) => (
+        {shown.map(({ path, routeId, icon: Icon }) => (
           <Button
             key={routeId}
             component={Link}
