@@ -92,6 +92,7 @@ describe('useRealtimeEvents', () => {
     expect(invalidatedKeys()).toEqual([
       ['jobs', 'list'],
       ['activities', 'list'],
+      ['scheduled-tasks', 'runs'],
     ]);
   });
 
@@ -114,7 +115,13 @@ describe('useRealtimeEvents', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
     FakeWebSocket.instances[1]!.receive({ type: 'ready' });
     act(() => vi.advanceTimersByTime(INVALIDATE_BATCH_MS));
-    expect(invalidatedKeys()).toEqual([['devices'], ['dashboard'], ['organizations'], ['jobs']]);
+    expect(invalidatedKeys()).toEqual([
+      ['devices'],
+      ['dashboard'],
+      ['organizations'],
+      ['jobs'],
+      ['scheduled-tasks', 'runs'],
+    ]);
   });
 
   it('asks who is signed in when the server refuses the channel', () => {
