@@ -24,8 +24,10 @@ const useLiveDevice = (device: DeviceNode): Device => {
 
 const DeviceOverview = ({ device }: { device: DeviceNode }) => {
   const live = useLiveDevice(device);
+  // The columns follow the page's own width, not the window's: with the help panel open the facts stack above
+  // the charts instead of squeezing into a column a word wide.
   return (
-    <Grid>
+    <Grid type="container" breakpoints={{ xs: '30em', sm: '40em', md: '48em', lg: '60em', xl: '75em' }}>
       <Grid.Col span={{ base: 12, lg: 4 }}>
         <DeviceFacts device={live} />
       </Grid.Col>
