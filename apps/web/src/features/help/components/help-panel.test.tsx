@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HelpPanel } from '../../../app/help-panel.tsx';
+import { createPublicBranding } from '../../../test/branding-factories.ts';
 import { createHelpArticle, createHelpSearchResult, summaryOf } from '../../../test/help-factories.ts';
 import { errorAnswer, type MockRoutes, mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -51,6 +52,7 @@ const Frame = () => {
 
 const renderConsole = (routes: MockRoutes = {}, url = '/deviceDashboard/12/overview') => {
   const fetchMock = mockFetch({
+    'GET /branding': createPublicBranding(),
     'GET /help/suggestions': ({ url: requestUrl }: { url: URL }) =>
       requestUrl.searchParams.get('path') === '/deviceDashboard/12/overview'
         ? {
@@ -77,6 +79,8 @@ const renderConsole = (routes: MockRoutes = {}, url = '/deviceDashboard/12/overv
             ),
           },
           { path: '/administration/tasks', element: <h1>Scheduled tasks page</h1> },
+          { path: '/customerDashboard/:id/overview', element: <h1>Organization overview</h1> },
+          { path: '/systemDashboard/knowledgeBase', element: <h1>Knowledge base page</h1> },
           { path: '/editor/script/:id', element: <h1>Script editor</h1> },
         ],
       },
@@ -135,7 +139,9 @@ describe('the help panel', () => {
       `${deviceArticle.title}${deviceArticle.summary}`,
       `${scriptArticle.title}${scriptArticle.summary}`,
     ]);
-    const [request] = fetchMock.mock.calls.map(([input]) => new URL(String(input), window.location.origin));
+    const [request] = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), window.location.origin))
+      .filter((url) => url.pathname === '/help/suggestions');
     expect(request?.searchParams.get('path')).toBe('/deviceDashboard/12/overview');
     expect(request?.searchParams.get('locale')).toBe('en');
     expect(within(panel).getByRole('link', { name: 'Knowledge base' })).toHaveAttribute(
