@@ -297,3 +297,148 @@ describe('the help panel', () => {
     expect(screen.queryByRole('complementary', { name: 'Help' })).toBeNull();
   });
 });
+
+describe('the help panel follows the branding (spec §6, §9)', () => {
+  it('without articles: no suggestions, no search box, no knowledge-base link', async () => {
+    const { user, fetchMock } = renderConsole({
+      'GET /branding': createPublicBranding({ help: { articles: false } }),
+    });
+    const panel = await openHelp(user);
+    expect(await within(panel).findByRole('button', { name: 'Submit a ticket' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('heading', { name: 'Suggested for this screen' })).toBeNull();
+    expect(within(panel).queryByRole('searchbox')).toBeNull();
+    expect(within(panel).queryByRole('link', { name: 'Knowledge base' })).toBeNull();
+    expect(
+      fetchMock.mock.calls.filter(([input]) => String(input).includes('/help/suggestions')),
+    ).toHaveLength(0);
+  });
+
+  it('without submitting tickets: no "Submit a ticket"', async () => {
+    const { user } = renderConsole({
+      'GET /branding': createPublicBranding({ help: { submitTicket: false } }),
+    });
+    const panel = await openHelp(user);
+    expect(await within(panel).findByRole('link', { name: 'Knowledge base' })).toBeInTheDocument();
+    expect(within(panel).getByRole('searchbox', { name: 'Search help articles' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Submit a ticket' })).toBeNull();
+  });
+
+  it('lists the configured video tutorials, each quality a link of its own', async () => {
+    const { user } = renderConsole({
+      'GET /branding': createPublicBranding({ help: { videoTutorials: true } }),
+      'GET /help/video-tutorials': {
+        topics: [
+          {
+            topic: 'technicianCreation',
+            title: 'Technician creation',
+            url: 'https://videos.example.com/technicians',
+            sources: [],
+          },
+          {
+            topic: 'backup',
+            title: 'Backup',
+            url: null,
+            sources: [
+              { quality: '240p', url: 'https://cdn.example.com/backup-240.mp4' },
+              { quality: '1080p', url: 'https://cdn.example.com/backup-1080.mp4' },
+            ],
+          },
+        ],
+      },
+    });
+    const panel = await openHelp(user);
+    expect(await within(panel).findByRole('link', { name: /Technician creation/ })).toMatchObject({
+      href: 'https://videos.example.com/technicians',
+      target: '_blank',
+    });
+    expect(within(panel).queryByRole('group', { name: /Technician creation/ })).toBeNull();
+    const qualities = within(panel).getByRole('group', { name: 'Backup: choose a quality' });
+    expect(
+      within(qualities)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['240p', 'https://cdn.example.com/backup-240.mp4'],
+      ['1080p', 'https://cdn.example.com/backup-1080.mp4'],
+    ]);
+    expect(within(panel).getByRole('link', { name: 'Backup in 1080p' })).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows no video tutorials when none are configured', async () => {
+    const { user, fetchMock } = renderConsole();
+    const panel = await openHelp(user);
+    await within(panel).findByRole('button', { name: /The device dashboard/ });
+    expect(within(panel).queryByRole('heading', { name: 'Video tutorials' })).toBeNull();
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('video-tutorials'))).toHaveLength(
+      0,
+    );
+  });
+
+  it('links the configured academy, by its name, to its sign-in path in a new tab', async () => {
+    const { user } = renderConsole({
+      'GET /branding': createPublicBranding({
+        help: { academy: true },
+        academy: { name: 'Acme Academy', loginPath: '/ws/integrations/learn/login' },
+      }),
+    });
+    const panel = await openHelp(user);
+    const link = await within(panel).findByRole('link', { name: /Acme Academy/ });
+    expect(link).toHaveAttribute('href', '/ws/integrations/learn/login');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+});
+
+describe('knowledge-base articles in the help panel', () => {
+  it('suggests the organization’s articles under their own heading and opens one on its console screen', async () => {
+    const { user, router } = renderConsole(
+      {
+        'GET /help/suggestions': {
+          pattern: '/customerDashboard/:id/overview',
+          articles: [summaryOf(scriptArticle)],
+          knowledgeBase: [
+            {
+              id: 41,
+              title: 'Acme printer setup',
+              updatedAt: '2026-01-02T10:00:00.000Z',
+              path: '/systemDashboard/knowledgeBase?article=41',
+            },
+          ],
+        },
+      },
+      '/customerDashboard/7/overview',
+    );
+    const panel = await openHelp(user);
+    expect(
+      await within(panel).findByRole('heading', { name: 'From your knowledge base' }),
+    ).toBeInTheDocument();
+    const kb = within(panel).getByRole('navigation', { name: 'From your knowledge base' });
+    await user.click(within(kb).getByRole('link', { name: /Acme printer setup/ }));
+    expect(await screen.findByRole('heading', { name: 'Knowledge base page' })).toBeInTheDocument();
+    expect(router.state.location).toMatchObject({
+      pathname: '/systemDashboard/knowledgeBase',
+      search: '?article=41',
+    });
+    // The panel stays open on its default view.
+    expect(screen.getByRole('complementary', { name: 'Help' })).toBeInTheDocument();
+  });
+
+  it('opens a knowledge-base search result on its console screen, not in the article view', async () => {
+    const kbResult = createHelpSearchResult({
+      slug: 'knowledge-base-41',
+      title: 'Acme printer setup',
+      source: 'knowledgeBase',
+      knowledgeBaseArticleId: 41,
+      path: '/systemDashboard/knowledgeBase?article=41',
+    });
+    const { user, router, fetchMock } = renderConsole({ 'GET /help/search': { results: [kbResult] } });
+    const panel = await openHelp(user);
+    await within(panel).findByRole('button', { name: /The device dashboard/ });
+    await searchFor('printer');
+    const results = await within(panel).findByRole('navigation', { name: 'Articles' });
+    await user.click(within(results).getByRole('link', { name: /Acme printer setup/ }));
+    expect(await screen.findByRole('heading', { name: 'Knowledge base page' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?article=41');
+    expect(within(panel).getByRole('navigation', { name: 'Articles' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/help/articles/'))).toBe(false);
+  });
+});
