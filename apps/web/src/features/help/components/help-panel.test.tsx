@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HelpPanel } from '../../../app/help-panel.tsx';
+import { createPublicBranding } from '../../../test/branding-factories.ts';
 import { createHelpArticle, createHelpSearchResult, summaryOf } from '../../../test/help-factories.ts';
 import { errorAnswer, type MockRoutes, mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -51,6 +52,7 @@ const Frame = () => {
 
 const renderConsole = (routes: MockRoutes = {}, url = '/deviceDashboard/12/overview') => {
   const fetchMock = mockFetch({
+    'GET /branding': createPublicBranding(),
     'GET /help/suggestions': ({ url: requestUrl }: { url: URL }) =>
       requestUrl.searchParams.get('path') === '/deviceDashboard/12/overview'
         ? {
@@ -77,6 +79,8 @@ const renderConsole = (routes: MockRoutes = {}, url = '/deviceDashboard/12/overv
             ),
           },
           { path: '/administration/tasks', element: <h1>Scheduled tasks page</h1> },
+          { path: '/customerDashboard/:id/overview', element: <h1>Organization overview</h1> },
+          { path: '/systemDashboard/knowledgeBase', element: <h1>Knowledge base page</h1> },
           { path: '/editor/script/:id', element: <h1>Script editor</h1> },
         ],
       },
@@ -135,7 +139,9 @@ describe('the help panel', () => {
       `${deviceArticle.title}${deviceArticle.summary}`,
       `${scriptArticle.title}${scriptArticle.summary}`,
     ]);
-    const [request] = fetchMock.mock.calls.map(([input]) => new URL(String(input), window.location.origin));
+    const [request] = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), window.location.origin))
+      .filter((url) => url.pathname === '/help/suggestions');
     expect(request?.searchParams.get('path')).toBe('/deviceDashboard/12/overview');
     expect(request?.searchParams.get('locale')).toBe('en');
     expect(within(panel).getByRole('link', { name: 'Knowledge base' })).toHaveAttribute(
@@ -289,5 +295,150 @@ describe('the help panel', () => {
     await user.click(screen.getByRole('link', { name: 'Edit script' }));
     expect(await screen.findByRole('heading', { name: 'Script editor' })).toBeInTheDocument();
     expect(screen.queryByRole('complementary', { name: 'Help' })).toBeNull();
+  });
+});
+
+describe('the help panel follows the branding (spec §6, §9)', () => {
+  it('without articles: no suggestions, no search box, no knowledge-base link', async () => {
+    const { user, fetchMock } = renderConsole({
+      'GET /branding': createPublicBranding({ help: { articles: false } }),
+    });
+    const panel = await openHelp(user);
+    expect(await within(panel).findByRole('button', { name: 'Submit a ticket' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('heading', { name: 'Suggested for this screen' })).toBeNull();
+    expect(within(panel).queryByRole('searchbox')).toBeNull();
+    expect(within(panel).queryByRole('link', { name: 'Knowledge base' })).toBeNull();
+    expect(
+      fetchMock.mock.calls.filter(([input]) => String(input).includes('/help/suggestions')),
+    ).toHaveLength(0);
+  });
+
+  it('without submitting tickets: no "Submit a ticket"', async () => {
+    const { user } = renderConsole({
+      'GET /branding': createPublicBranding({ help: { submitTicket: false } }),
+    });
+    const panel = await openHelp(user);
+    expect(await within(panel).findByRole('link', { name: 'Knowledge base' })).toBeInTheDocument();
+    expect(within(panel).getByRole('searchbox', { name: 'Search help articles' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Submit a ticket' })).toBeNull();
+  });
+
+  it('lists the configured video tutorials, each quality a link of its own', async () => {
+    const { user } = renderConsole({
+      'GET /branding': createPublicBranding({ help: { videoTutorials: true } }),
+      'GET /help/video-tutorials': {
+        topics: [
+          {
+            topic: 'technicianCreation',
+            title: 'Technician creation',
+            url: 'https://videos.example.com/technicians',
+            sources: [],
+          },
+          {
+            topic: 'backup',
+            title: 'Backup',
+            url: null,
+            sources: [
+              { quality: '240p', url: 'https://cdn.example.com/backup-240.mp4' },
+              { quality: '1080p', url: 'https://cdn.example.com/backup-1080.mp4' },
+            ],
+          },
+        ],
+      },
+    });
+    const panel = await openHelp(user);
+    expect(await within(panel).findByRole('link', { name: /Technician creation/ })).toMatchObject({
+      href: 'https://videos.example.com/technicians',
+      target: '_blank',
+    });
+    expect(within(panel).queryByRole('group', { name: /Technician creation/ })).toBeNull();
+    const qualities = within(panel).getByRole('group', { name: 'Backup: choose a quality' });
+    expect(
+      within(qualities)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['240p', 'https://cdn.example.com/backup-240.mp4'],
+      ['1080p', 'https://cdn.example.com/backup-1080.mp4'],
+    ]);
+    expect(within(panel).getByRole('link', { name: 'Backup in 1080p' })).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows no video tutorials when none are configured', async () => {
+    const { user, fetchMock } = renderConsole();
+    const panel = await openHelp(user);
+    await within(panel).findByRole('button', { name: /The device dashboard/ });
+    expect(within(panel).queryByRole('heading', { name: 'Video tutorials' })).toBeNull();
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('video-tutorials'))).toHaveLength(
+      0,
+    );
+  });
+
+  it('links the configured academy, by its name, to its sign-in path in a new tab', async () => {
+    const { user } = renderConsole({
+      'GET /branding': createPublicBranding({
+        help: { academy: true },
+        academy: { name: 'Acme Academy', loginPath: '/ws/integrations/learn/login' },
+      }),
+    });
+    const panel = await openHelp(user);
+    const link = await within(panel).findByRole('link', { name: /Acme Academy/ });
+    expect(link).toHaveAttribute('href', '/ws/integrations/learn/login');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+});
+
+describe('knowledge-base articles in the help panel', () => {
+  it('suggests the organization’s articles under their own heading and opens one on its console screen', async () => {
+    const { user, router } = renderConsole(
+      {
+        'GET /help/suggestions': {
+          pattern: '/customerDashboard/:id/overview',
+          articles: [summaryOf(scriptArticle)],
+          knowledgeBase: [
+            {
+              id: 41,
+              title: 'Acme printer setup',
+              updatedAt: '2026-01-02T10:00:00.000Z',
+              path: '/systemDashboard/knowledgeBase?article=41',
+            },
+          ],
+        },
+      },
+      '/customerDashboard/7/overview',
+    );
+    const panel = await openHelp(user);
+    expect(
+      await within(panel).findByRole('heading', { name: 'From your knowledge base' }),
+    ).toBeInTheDocument();
+    const kb = within(panel).getByRole('navigation', { name: 'From your knowledge base' });
+    await user.click(within(kb).getByRole('link', { name: /Acme printer setup/ }));
+    expect(await screen.findByRole('heading', { name: 'Knowledge base page' })).toBeInTheDocument();
+    expect(router.state.location).toMatchObject({
+      pathname: '/systemDashboard/knowledgeBase',
+      search: '?article=41',
+    });
+    // The panel stays open on its default view.
+    expect(screen.getByRole('complementary', { name: 'Help' })).toBeInTheDocument();
+  });
+
+  it('opens a knowledge-base search result on its console screen, not in the article view', async () => {
+    const kbResult = createHelpSearchResult({
+      slug: 'knowledge-base-41',
+      title: 'Acme printer setup',
+      source: 'knowledgeBase',
+      knowledgeBaseArticleId: 41,
+      path: '/systemDashboard/knowledgeBase?article=41',
+    });
+    const { user, router, fetchMock } = renderConsole({ 'GET /help/search': { results: [kbResult] } });
+    const panel = await openHelp(user);
+    await within(panel).findByRole('button', { name: /The device dashboard/ });
+    await searchFor('printer');
+    const results = await within(panel).findByRole('navigation', { name: 'Articles' });
+    await user.click(within(results).getByRole('link', { name: /Acme printer setup/ }));
+    expect(await screen.findByRole('heading', { name: 'Knowledge base page' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?article=41');
+    expect(within(panel).getByRole('navigation', { name: 'Articles' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/help/articles/'))).toBe(false);
   });
 });

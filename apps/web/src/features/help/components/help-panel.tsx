@@ -4,7 +4,7 @@ import { HELP_SEARCH_DEBOUNCE_MS } from '@rmm/domain/constants';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { defaultHelpMenuLinks, type HelpMenuLinks } from '../help-links.ts';
+import { useBrandingQuery, useHelpFlags } from '../../../app/branding/queries.ts';
 import {
   canGoBack,
   currentHelpView,
@@ -24,14 +24,17 @@ const HelpArticleView = lazy(() =>
   import('./help-article-view.tsx').then((module) => ({ default: module.HelpArticleView })),
 );
 
-type HelpPanelProps = { onClose: () => void; links?: HelpMenuLinks };
+type HelpPanelProps = { onClose: () => void };
 
 /**
  * The help side panel (spec §2 "Help menu", §4): a search box above the view on top of the view stack. Typing
  * switches to the article list; Back pops to the previous view. Escape and the close button are the frame's.
+ * The parts shown follow the branding (spec §6): no articles, no search box.
  */
-export const HelpPanel = ({ onClose, links = defaultHelpMenuLinks }: HelpPanelProps) => {
+export const HelpPanel = ({ onClose }: HelpPanelProps) => {
   const { t } = useTranslation();
+  const branding = useBrandingQuery();
+  const flags = useHelpFlags();
   const [stack, setStack] = useState(initialHelpViewStack);
   const [query, setQuery] = useState('');
   const [debouncedQuery] = useDebouncedValue(query.trim(), HELP_SEARCH_DEBOUNCE_MS);
@@ -39,8 +42,11 @@ export const HelpPanel = ({ onClose, links = defaultHelpMenuLinks }: HelpPanelPr
   const view = currentHelpView(stack);
   const open = (next: HelpView) => setStack((current) => pushHelpView(current, next));
 
-  // Opening the panel puts the cursor in the search box, so a keyboard user can type at once.
-  useEffect(() => searchRef.current?.focus(), []);
+  // Opening the panel puts the cursor in the search box (once the branding shows it), so a keyboard user can
+  // type at once.
+  useEffect(() => {
+    if (flags.isArticlesShown) searchRef.current?.focus();
+  }, [flags.isArticlesShown]);
 
   const search = (text: string) => {
     setQuery(text);
@@ -61,21 +67,24 @@ export const HelpPanel = ({ onClose, links = defaultHelpMenuLinks }: HelpPanelPr
           </Group>
           <CloseButton aria-label={t('help.close')} onClick={onClose} />
         </Group>
-        <TextInput
-          ref={searchRef}
-          type="search"
-          aria-label={t('help.searchLabel')}
-          placeholder={t('help.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          value={query}
-          onChange={(event) => search(event.currentTarget.value)}
-        />
+        {flags.isArticlesShown && (
+          <TextInput
+            ref={searchRef}
+            type="search"
+            aria-label={t('help.searchLabel')}
+            placeholder={t('help.searchPlaceholder')}
+            leftSection={<IconSearch size={16} />}
+            value={query}
+            onChange={(event) => search(event.currentTarget.value)}
+          />
+        )}
       </Stack>
       <ScrollArea style={{ flex: 1 }} px="md" pb="md">
         <Box pb="md">
-          {view.kind === 'default' && (
+          {view.kind === 'default' && branding.isPending && <HelpLoading />}
+          {view.kind === 'default' && !branding.isPending && (
             <HelpDefaultView
-              links={links}
+              flags={flags}
               onOpenArticle={(slug) => open({ kind: 'article', slug })}
               onSubmitTicket={() => open({ kind: 'ticket' })}
             />

@@ -65,6 +65,8 @@ export const HelpResultsView = ({
           slug: result.slug,
           title: result.title,
           detail: result.snippet ? <HelpSnippet snippet={result.snippet} /> : result.summary,
+          // A knowledge-base article opens on its console screen, not in the panel's article view.
+          ...(result.source === 'knowledgeBase' && result.path ? { path: result.path } : {}),
         }))}
         onOpen={onOpenArticle}
       />
