@@ -40,3 +40,15 @@ describe('the header help button (spec §6: help follows the branding)', () => {
     expect(screen.queryByRole('button', { name: 'Help' })).not.toBeInTheDocument();
   });
 });
+
+describe('the user menu', () => {
+  it('shows who is signed in, their account and sign out', async () => {
+    mockFetch({ 'GET /auth/me': meAnswer([]), 'GET /branding': createPublicBranding() });
+    const { user } = openHeader();
+    // The menu's code loads after the header is drawn: its button is a menu button once it has.
+    await user.click(await screen.findByRole('button', { name: 'User menu', expanded: false }));
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+    expect(screen.getByRole('menuitem', { name: 'My account' })).toBeVisible();
+    expect(screen.getByText('tech@example.com')).toBeVisible();
+  });
+});

@@ -1,20 +1,14 @@
-import {
-  ActionIcon,
-  Avatar,
-  Group,
-  Menu,
-  Switch,
-  TextInput,
-  Tooltip,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { ActionIcon, Avatar, Group, TextInput, Tooltip } from '@mantine/core';
 import { links } from '@rmm/domain/links';
-import { IconHelp, IconLogout, IconMoon, IconSearch, IconUserCircle } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { IconHelp, IconSearch } from '@tabler/icons-react';
+import { cloneElement, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useHelpFlags } from './branding/queries.ts';
-import { useLogoutMutation, useMeQuery } from './session/queries.ts';
+import { useMeQuery } from './session/queries.ts';
+
+// The menu (and its dropdown machinery) loads after the first screen; its button shows meanwhile.
+const UserMenu = lazy(() => import('./user-menu.tsx'));
 
 export const HeaderBar = ({
   isHelpOpen,
@@ -26,10 +20,8 @@ export const HeaderBar = ({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useMeQuery();
-  const logout = useLogoutMutation();
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
   const [query, setQuery] = useState('');
-  const isDarkModeAllowed = me.data?.featureFlags.dark_mode ?? false;
+  const [isMenuWanted, setIsMenuWanted] = useState(false);
   const helpButton = useRef<HTMLButtonElement>(null);
   const wasHelpOpen = useRef(isHelpOpen);
   useEffect(() => {
@@ -45,6 +37,14 @@ export const HeaderBar = ({
     event.preventDefault();
     navigate(links.deviceSearch(query));
   };
+
+  const userButton = (
+    <ActionIcon variant="subtle" size="lg" radius="xl" aria-label={t('header.userMenu')}>
+      <Avatar size={30} radius="xl" color="blue">
+        {(me.data?.user.name || me.data?.user.email || '?').slice(0, 1).toUpperCase()}
+      </Avatar>
+    </ActionIcon>
+  );
 
   return (
     <Group ml="auto" gap="sm" wrap="nowrap">
@@ -72,39 +72,9 @@ export const HeaderBar = ({
           </ActionIcon>
         </Tooltip>
       )}
-      <Menu position="bottom-end" width={240}>
-        <Menu.Target>
-          <ActionIcon variant="subtle" size="lg" radius="xl" aria-label={t('header.userMenu')}>
-            <Avatar size={30} radius="xl" color="blue">
-              {(me.data?.user.name || me.data?.user.email || '?').slice(0, 1).toUpperCase()}
-            </Avatar>
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label c="bright" fz="sm" fw={500} pb={0}>
-            {me.data?.user.name}
-          </Menu.Label>
-          <Menu.Label pt={0}>{me.data?.user.email}</Menu.Label>
-          {isDarkModeAllowed && (
-            <Menu.Item leftSection={<IconMoon size={16} />} closeMenuOnClick={false}>
-              <Switch
-                label={t('header.darkMode')}
-                checked={colorScheme === 'dark'}
-                onChange={(e) => setColorScheme(e.currentTarget.checked ? 'dark' : 'light')}
-              />
-            </Menu.Item>
-          )}
-          <Menu.Item component={Link} to={links.account()} leftSection={<IconUserCircle size={16} />}>
-            {t('header.myAccount')}
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<IconLogout size={16} />}
-            onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login') })}
-          >
-            {t('auth.signOut')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <Suspense fallback={cloneElement(userButton, { onClick: () => setIsMenuWanted(true) })}>
+        <UserMenu target={userButton} defaultOpened={isMenuWanted} />
+      </Suspense>
     </Group>
   );
 };
