@@ -32,3 +32,36 @@ test('an administrator turns the help menu off in the branding and the help butt
   await page.reload();
   await expect(helpButton).toBeVisible();
 });
+
+test('an administrator turns help articles off and the help menu shows no suggestions or search', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const helpButton = page.getByRole('button', { name: 'Help', exact: true });
+  try {
+    await page.goto('/administration/general/branding/help');
+    const articles = page.getByRole('switch', { name: /^Help articles/ });
+    await expect(articles).toBeChecked();
+    await articles.click();
+    await expect(page.getByText('Branding saved')).toBeVisible();
+
+    await page.goto('/systemDashboard/overview');
+    await helpButton.click();
+    const panel = page.getByRole('complementary', { name: 'Help' });
+    await expect(panel.getByRole('button', { name: 'Submit a ticket' })).toBeVisible();
+    await expect(panel.getByText('Suggested for this screen')).toHaveCount(0);
+    await expect(panel.getByRole('searchbox')).toHaveCount(0);
+    await expect(panel.getByRole('link', { name: 'Knowledge base' })).toHaveCount(0);
+  } finally {
+    const restored = await page.request.put('/settings/branding', {
+      headers: { origin: baseURL! },
+      data: { help: { articles: true } },
+    });
+    expect(restored.status()).toBe(200);
+  }
+  await page.reload();
+  await helpButton.click();
+  await expect(page.getByText('Suggested for this screen')).toBeVisible();
+});
