@@ -772,7 +772,8 @@ beforeAll(async () => {
     scoped.set(role.name, await makeUser(role, [fx.orgA.id]));
     unscoped.set(role.name, await makeUser(role, 'all'));
   }
-}, 60_000);
+  // Fixtures of every area and eight users with real password hashes: generous on a busy 2-core machine.
+}, 180_000);
 afterAll(() => ctx?.close());
 
 type Route = { method: string; url: string; access: RouteAccess };
