@@ -99,6 +99,7 @@ test('a technician builds a criteria search, saves it as a group and approves a 
     await page.screenshot({ path: '/tmp/device-group-actions.png' });
     await page.getByRole('button', { name: 'Run script' }).click();
     const scriptDialog = page.getByRole('dialog', { name: 'Run a script on 1 device' });
+    await scriptDialog.getByText('Ad-hoc code', { exact: true }).click();
     await scriptDialog.getByRole('textbox', { name: 'Script' }).fill('echo from the device search');
     await page.screenshot({ path: '/tmp/device-group-script.png' });
     await scriptDialog.getByRole('button', { name: 'Run on 1 device' }).click();

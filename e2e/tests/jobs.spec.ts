@@ -42,6 +42,8 @@ const openDemoDevice = async (page: Page) => {
 const runScript = async (page: Page, hostname: string, code: string) => {
   await page.getByRole('button', { name: 'Run script' }).click();
   const panel = page.getByRole('dialog', { name: `Run a script on ${hostname}` });
+  // The dialog opens on the library; typed code is the ad-hoc mode.
+  await panel.getByText('Ad-hoc code', { exact: true }).click();
   await expect(panel.getByRole('combobox', { name: 'Language' })).toHaveValue('Bash');
   await panel.getByRole('textbox', { name: 'Script' }).fill(code);
   await panel.getByRole('button', { name: 'Run' }).click();
