@@ -141,11 +141,15 @@ const measure = async (database: string, server: ServerProcess): Promise<Figures
   const times: number[] = [];
   let found = 0;
   let empty = 0;
+  const nothingFound = new Set<string>();
   for (let n = 0; n < searchCount; n++) {
     const { elapsed, results } = await search(client, n);
     times.push(elapsed);
     found += results;
-    if (results === 0) empty++;
+    if (results === 0) {
+      empty++;
+      nothingFound.add(queries[n % queries.length]!.q);
+    }
   }
   const figures = {
     database,
@@ -166,6 +170,7 @@ const measure = async (database: string, server: ServerProcess): Promise<Figures
       `${empty} of ${searchCount} searches found nothing; server CPU ${figures.serverCpu.toFixed(0)} %, ` +
       `machine busy ${figures.machineBusy.toFixed(0)} %, load ${loadBefore} → ${figures.loadAfter}`,
   );
+  console.log(`  no result for: ${[...nothingFound].map((q) => JSON.stringify(q)).join(', ') || '-'}`);
   return figures;
 };
 
