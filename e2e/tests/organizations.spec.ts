@@ -4,6 +4,8 @@ test('a technician signs in, creates an organization with two locations, finds, 
   page,
   pageErrors,
 }) => {
+  // Creates, finds, edits, reads the activity and signs out: more than one page's default on a busy machine.
+  test.setTimeout(120_000);
   const name = `Contoso ${Date.now()}`;
   await signIn(page);
   await page.getByRole('link', { name: 'Organizations' }).first().click();

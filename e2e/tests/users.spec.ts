@@ -49,7 +49,7 @@ test('an administrator makes a role with the matrix, invites a scoped technician
   await page.getByRole('checkbox', { name: 'All permissions of Devices' }).check();
   await page.getByRole('checkbox', { name: 'Devices: Approve' }).uncheck();
   await page.getByRole('checkbox', { name: 'Organizations: View' }).check();
-  await expect(page.getByText('3 of 35 selected')).toBeVisible();
+  await expect(page.getByText('3 of 37 selected')).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Role saved')).toBeVisible();
   await expect(page.getByRole('heading', { name: `Role: ${roleName}` })).toBeVisible();
