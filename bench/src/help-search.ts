@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiPaths, type HelpSearchResponse } from '@rmm/domain';
 import pg from 'pg';
+import { signInAdmin } from './admin-session.ts';
 import {
   cpuMeter,
   loadAverage,
@@ -89,21 +90,7 @@ const percentile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : Number.NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-const login = async (serverUrl: string) => {
-  const origin = new URL(serverUrl).origin;
-  const response = await fetch(new URL('/auth/login', serverUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(admin),
-  });
-  if (!response.ok) throw new Error(`sign-in failed (${response.status}): ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('rmm_session='))
-    ?.split(';')[0];
-  if (!cookie) throw new Error('sign-in answered no session cookie');
-  return { serverUrl, origin, cookie };
-};
+const login = (serverUrl: string) => signInAdmin(serverUrl, admin);
 
 const search = async (client: Awaited<ReturnType<typeof login>>, n: number) => {
   const { q, locale } = queries[n % queries.length]!;

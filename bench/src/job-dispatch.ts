@@ -21,6 +21,7 @@ import { SUBMIT_JOB_PATH, SUBMIT_MAX_JOBS, type SubmitJobResponse } from '@rmm/d
 import { openDatabase } from '@rmm/server';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
+import { signInAdmin } from './admin-session.ts';
 import {
   JOB_HOOKS_CONFIGURE,
   JOB_HOOKS_FLUSH,
@@ -277,21 +278,7 @@ const ensureIdentities = async () => {
 
 // ---- the job client: one signed-in administrator per server, its answers timed ----
 
-const login = async (serverUrl: string) => {
-  const origin = new URL(serverUrl).origin;
-  const response = await fetch(new URL('/auth/login', serverUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(admin),
-  });
-  if (!response.ok) throw new Error(`sign-in failed (${response.status}): ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('rmm_session='))
-    ?.split(';')[0];
-  if (!cookie) throw new Error('sign-in answered no session cookie');
-  return { serverUrl, origin, cookie };
-};
+const login = (serverUrl: string) => signInAdmin(serverUrl, admin);
 type Client = Awaited<ReturnType<typeof login>>;
 
 type Submitted = { sentAt: number; answeredAt: number; jobUids: string[]; bodyBytes: number };

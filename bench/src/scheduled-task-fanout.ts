@@ -27,6 +27,7 @@ import {
 import { openDatabase } from '@rmm/server';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { signInAdmin } from './admin-session.ts';
 import {
   cpuMeter,
   loadAverage,
@@ -171,21 +172,7 @@ console.log(`seeded ${deviceCount} devices in ${seconds(performance.now() - seed
 
 // ---- HTTP as the administrator ----
 
-const login = async (serverUrl: string) => {
-  const origin = new URL(serverUrl).origin;
-  const response = await fetch(new URL('/auth/login', serverUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(admin),
-  });
-  if (!response.ok) throw new Error(`sign-in failed (${response.status}): ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('rmm_session='))
-    ?.split(';')[0];
-  if (!cookie) throw new Error('sign-in answered no session cookie');
-  return { serverUrl, origin, cookie };
-};
+const login = (serverUrl: string) => signInAdmin(serverUrl, admin);
 type Client = Awaited<ReturnType<typeof login>>;
 
 const call = async <T>(client: Client, method: string, path: string, body?: unknown): Promise<T> => {

@@ -1,6 +1,6 @@
 /**
- * Every console route pattern of spec §2, in one table. The console's router and the tests read it
- * (the help centre's suggestions will, when the help centre is built). `ready` routes have a real screen; the others show a
+ * Every console route pattern of spec §2, in one table. The console's router, the tests and the help centre's
+ * suggestions (`route-match.ts`) read it. `ready` routes have a real screen; the others show a
  * "coming in a later release" page naming the area.
  */
 import type { Permission } from './permissions.ts';
