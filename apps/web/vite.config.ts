@@ -1,6 +1,7 @@
 import { API_ROOTS, EVENTS_PATH } from '@rmm/domain/api-paths';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { precompress } from './precompress-plugin.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -20,7 +21,7 @@ export const devProxy = (target: string): Record<string, ProxyOptions> =>
   );
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: devProxy(api),

@@ -138,10 +138,13 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
       transformStaticCSP: docsContentSecurityPolicy,
     });
     if (hasWeb) {
-      // The console's files go out gzipped; the hashed ones under assets/ never change, so browsers keep them.
+      // The console's files go out as the build compressed them (`name.br`, `name.gz` beside each, written by
+      // apps/web/precompress-plugin.ts), never compressed again per request; what has no such file (the API
+      // documentation's) is gzipped here. The hashed files under assets/ never change, so browsers keep them.
       await scope.register(compress, { global: true, encodings: ['gzip'] });
       await scope.register(fastifyStatic, {
         root: webDist,
+        preCompressed: true,
         wildcard: false,
         index: false,
         decorateReply: false,

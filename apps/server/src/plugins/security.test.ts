@@ -16,6 +16,11 @@ fs.writeFileSync(
 );
 fs.mkdirSync(path.join(webDist, 'assets'));
 fs.writeFileSync(path.join(webDist, 'assets/index.js'), `console.log(${JSON.stringify('x'.repeat(4096))});`);
+// A chunk as the console's build leaves it: compressed copies beside it (apps/web/precompress-plugin.ts).
+const chunk = `console.log(${JSON.stringify('chunk '.repeat(1024))});`;
+fs.writeFileSync(path.join(webDist, 'assets/chunk.js'), chunk);
+fs.writeFileSync(path.join(webDist, 'assets/chunk.js.br'), zlib.brotliCompressSync(chunk));
+fs.writeFileSync(path.join(webDist, 'assets/chunk.js.gz'), zlib.gzipSync(chunk));
 
 const expectSecurityHeaders = (headers: Record<string, unknown>, what: string) => {
   const csp = String(headers['content-security-policy'] ?? '');
@@ -100,6 +105,29 @@ describe("the console's files", () => {
     const plain = await ctx.app.inject({ method: 'GET', url: '/assets/index.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('console.log(');
+  });
+
+  it('go out as the build compressed them, brotli first, with their type and caching', async () => {
+    const asBrotli = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/chunk.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(asBrotli.statusCode).toBe(200);
+    expect(asBrotli.headers['content-encoding']).toBe('br');
+    expect(asBrotli.headers['content-type']).toContain('javascript');
+    expect(asBrotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(asBrotli.rawPayload).toString()).toBe(chunk);
+    const asGzip = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/chunk.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(asGzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(asGzip.rawPayload).toString()).toBe(chunk);
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/chunk.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(chunk);
   });
 });
 
