@@ -45,6 +45,7 @@ export const API_ROOTS = [
   '/search',
   '/searches',
   '/settings',
+  '/support',
   '/user-roles',
   '/users',
   '/webapp',
@@ -153,4 +154,22 @@ export const apiPaths = {
   knowledgeBaseFolder: (id: number) => `/knowledge-base/folders/${id}`,
   knowledgeBaseArticles: () => '/knowledge-base/articles',
   knowledgeBaseArticle: (id: number) => `/knowledge-base/articles/${id}`,
+  /** Spec §7 (`{helpdesk}`: the help-desk connector, `support` for the built-in inbox). */
+  helpTicket: (helpdesk: string) => `/ws/${encodeURIComponent(helpdesk)}/ticket`,
+  uploadAttachment: (helpdesk: string) => `/ws/${encodeURIComponent(helpdesk)}/upload-attachment`,
+  deleteAttachment: (helpdesk: string, id: string) =>
+    `/ws/${encodeURIComponent(helpdesk)}/delete-attachment/${encodeURIComponent(id)}`,
+  /** An attachment's record (status and a fresh signed URL); the caller must be its uploader or see its ticket. */
+  attachment: (id: string) => `/ws/attachments/${encodeURIComponent(id)}`,
+  /** The signed download: public, authorised by `expires` and `signature` in its query alone. */
+  attachmentContent: (id: string) => `/ws/attachments/${encodeURIComponent(id)}/content`,
+  supportTickets: () => '/support/tickets',
+  supportTicket: (id: number) => `/support/tickets/${id}`,
+  supportTicketReplies: (id: number) => `/support/tickets/${id}/replies`,
+  supportTicketClose: (id: number) => `/support/tickets/${id}/close`,
+  supportTicketReopen: (id: number) => `/support/tickets/${id}/reopen`,
+  /** Spec §7: the backup promotion's demo request. */
+  backupDemoRequest: () => '/division/promotion/BackupDemoRequest',
+  /** Demo requests received, for administrators. */
+  demoRequests: () => '/division/promotion/demo-requests',
 } as const;

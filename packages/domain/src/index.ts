@@ -11,6 +11,7 @@ export * from './devices.ts';
 export * from './events.ts';
 export * from './flags.ts';
 export * from './help.ts';
+export * from './help-desk.ts';
 export * from './help-articles.ts';
 export * from './help-suggestions.ts';
 export * from './http.ts';
