@@ -29,6 +29,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'backup',
+          include: ['packages/backup/src/**/*.test.ts'],
+          environment: 'node',
+          ...shared,
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server-pglite',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
