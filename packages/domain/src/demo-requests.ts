@@ -15,7 +15,7 @@ export const DEMO_REQUEST_NAME_MAX = 200;
 
 export const demoRequestMessages = {
   nameTooLong: `A name may have at most ${DEMO_REQUEST_NAME_MAX} characters`,
-  sent: 'Thank you! Your demo request has been sent. We will be in touch.',
+  sent: 'Thank you! Your demo request has been received. We will be in touch.',
   DEMO_REQUEST_RATE_LIMITED: 'You have sent several demo requests in the last hour. Please try again later.',
 } as const;
 
