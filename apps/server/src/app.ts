@@ -23,6 +23,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { brandingRoutes } from './modules/branding/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { demoRequestsPlugin } from './modules/demo-requests/plugin.ts';
+import { demoRequestRoutes } from './modules/demo-requests/routes.ts';
 import { presencePlugin } from './modules/devices/presence-plugin.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { enrollmentRoutes } from './modules/enrollment/routes.ts';
@@ -166,6 +168,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(jobsPlugin);
   await app.register(helpIndexPlugin);
   await app.register(scheduledTasksPlugin);
+  await app.register(demoRequestsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -189,6 +192,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(helpRoutes);
   await app.register(brandingRoutes);
   await app.register(knowledgeBaseRoutes);
+  await app.register(demoRequestRoutes);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiPath(request.url);

@@ -739,6 +739,16 @@ const matrix: Record<string, Entry> = {
     own: async () => ({ url: `/knowledge-base/articles/${await newKbArticle(fx.orgA.id)}` }),
     foreign: async () => ({ url: `/knowledge-base/articles/${fx.kbArticleB}` }),
   },
+
+  // ---------------------------------------------------------------- backup promotion
+  // Any signed-in technician may ask for a demo (limited per hour: each role's user asks once here).
+  'POST /division/promotion/BackupDemoRequest': {
+    own: async (who) => ({
+      url: '/division/promotion/BackupDemoRequest',
+      body: { userName: who.role, userEmail: who.email },
+    }),
+  },
+  'GET /division/promotion/demo-requests': get(() => '/division/promotion/demo-requests'),
 };
 
 const technicianRoles = builtInRoles.filter((r) => r.roleType === 'TECHNICIAN');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isValidEmail } from '@rmm/domain';
 
 /** Every setting comes from the environment; timings are settings so tests can shorten them. */
 export type Config = {
@@ -99,6 +100,23 @@ export type Config = {
   ssoTimeoutMs: number;
   /** The help centre's articles (`<locale>/<slug>.md`), indexed at start; '' indexes nothing. */
   helpArticlesDir: string;
+  /**
+   * Outgoing mail: `smtp://[user:password@]host[:port]` (STARTTLS when the server offers it) or `smtps://`
+   * (TLS from the start); unset, the server sends no mail.
+   */
+  smtpUrl: string | undefined;
+  /** The sender of outgoing mail (`Name <address>` or an address). */
+  mailFrom: string;
+  /** How long connecting to, greeting and talking to the SMTP server may take. */
+  smtpTimeoutMs: number;
+  /** Where backup demo requests are mailed; unset, they are only stored (and listed for administrators). */
+  demoRequestEmail: string | undefined;
+  /** Demo requests one technician may send per hour. */
+  demoRequestsPerHour: number;
+  /** How often unsent demo-request mails are retried (each failed one again at the next sweep). */
+  demoRequestMailSweepIntervalMs: number;
+  /** Attempts to mail one demo request before it stays FAILED. */
+  demoRequestMailMaxAttempts: number;
 };
 
 /** The repository's docs/help, beside apps/ (the default articles folder). */
@@ -120,6 +138,24 @@ export const parseTrustProxy = (value: string | undefined): boolean | string => 
   if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
   if (text === '1' || text.toLowerCase() === 'true') return true;
   return text;
+};
+
+/** DEMO_REQUEST_EMAIL must be one plain address: a typo fails the start, not every request later. */
+const demoRequestEmailOf = (value: string | undefined): string | undefined => {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  if (!isValidEmail(text))
+    throw new Error(`DEMO_REQUEST_EMAIL must be an email address, not ${JSON.stringify(value)}`);
+  return text;
+};
+
+/** The sender when MAIL_FROM is unset: no-reply at the console's host name. */
+const defaultMailFrom = (publicUrl: string | undefined) => {
+  try {
+    return `no-reply@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}`;
+  } catch {
+    return 'no-reply@localhost';
+  }
 };
 
 const num = (value: string | undefined, fallback: number) => {
@@ -196,4 +232,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
     env.HELP_ARTICLES_DIR === undefined
       ? defaultHelpArticlesDir
       : env.HELP_ARTICLES_DIR && path.resolve(env.HELP_ARTICLES_DIR),
+  smtpUrl: env.SMTP_URL || undefined,
+  mailFrom: env.MAIL_FROM?.trim() || defaultMailFrom(env.PUBLIC_URL),
+  smtpTimeoutMs: num(env.SMTP_TIMEOUT_MS, 15_000),
+  demoRequestEmail: demoRequestEmailOf(env.DEMO_REQUEST_EMAIL),
+  demoRequestsPerHour: num(env.DEMO_REQUESTS_PER_HOUR, 5),
+  demoRequestMailSweepIntervalMs: num(env.DEMO_REQUEST_MAIL_SWEEP_INTERVAL_MS, 60_000),
+  demoRequestMailMaxAttempts: num(env.DEMO_REQUEST_MAIL_MAX_ATTEMPTS, 10),
 });

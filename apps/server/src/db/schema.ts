@@ -7,6 +7,7 @@ export * from '../modules/activities/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/branding/schema.ts';
 export * from '../modules/credentials/schema.ts';
+export * from '../modules/demo-requests/schema.ts';
 export * from '../modules/devices/schema.ts';
 export * from '../modules/enrollment/schema.ts';
 export * from '../modules/help/schema.ts';

@@ -22,6 +22,8 @@ const adminGroupManage: Record<string, string> = {
 /** Links of a group that answer to a permission of their own rather than the group's. */
 const adminLinkManage: Record<string, string> = {
   '/administration/tasks': 'scheduledTasks.manage',
+  // A list to read, nothing to configure: whoever may view the settings.
+  '/administration/general/demoRequests': 'settings.view',
 };
 
 /** The permission the screen at this path needs (from the route table), if any. */

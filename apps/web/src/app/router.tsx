@@ -34,6 +34,7 @@ const users = () => import('../features/users/components/users-page.tsx');
 const roles = () => import('../features/users/components/roles-page.tsx');
 const userEditor = () => import('../features/users/components/user-editor.tsx');
 const knowledgeBase = () => import('../features/knowledge-base/components/knowledge-base-page.tsx');
+const backup = () => import('../pages/backup/backup-pages.tsx');
 const organizationEditor = screen(
   () => import('../features/organizations/components/organization-editor.tsx'),
   'OrganizationEditor',
@@ -158,6 +159,13 @@ const screens: Record<string, Screen> = {
   'customerDashboard.approvals__page': screen(approvals, 'CustomerApprovalsPage'),
   'systemDashboard.knowledgeBase': screen(knowledgeBase, 'KnowledgeBasePage'),
   'customerDashboard.documentation__': screen(knowledgeBase, 'OrganizationKnowledgeBasePage'),
+  'systemDashboard.backup__page': screen(backup, 'SystemBackupPage'),
+  'customerDashboard.backup__page': screen(backup, 'CustomerBackupPage'),
+  'deviceDashboard.backup__page': screen(backup, 'DeviceBackupPage'),
+  'administration.general.demoRequests': screen(
+    () => import('../features/backup-promotion/components/demo-requests-page.tsx'),
+    'DemoRequestsPage',
+  ),
 };
 
 const LoginPage = screen(() => import('../features/auth/components/login-page.tsx'), 'LoginPage', {

@@ -4,6 +4,7 @@ import { runScriptStrings } from '../components/run-script/run-script-strings.ts
 import { activitiesStrings } from '../features/activities/strings.ts';
 import { approvalsStrings } from '../features/approvals/strings.ts';
 import { accountStrings } from '../features/auth/account-strings.ts';
+import { backupPromotionStrings } from '../features/backup-promotion/strings.ts';
 import { brandingStrings } from '../features/branding/strings.ts';
 import { deviceSearchStrings } from '../features/device-search/strings.ts';
 import { devicesStrings } from '../features/devices/strings.ts';
@@ -27,6 +28,7 @@ export const areaStrings = {
   ...accountStrings,
   ...activitiesStrings,
   ...approvalsStrings,
+  ...backupPromotionStrings,
   ...brandingStrings,
   ...deviceSearchStrings,
   ...devicesStrings,

@@ -18,6 +18,7 @@ export const devicesStrings = {
   'devices.tab.details': 'Details',
   'devices.tab.settings': 'Settings',
   'devices.tab.software': 'Software',
+  'devices.tab.backup': 'Backup',
   'devices.tab.activities': 'Activities',
   'devices.search': 'Search devices',
   'devices.searchPlaceholder': 'Name, OS, user or IP address',

@@ -2,6 +2,7 @@ import { Tabs } from '@mantine/core';
 import { links } from '@rmm/domain/links';
 import {
   IconActivity,
+  IconCloudUpload,
   IconLayoutDashboard,
   IconListDetails,
   IconPackage,
@@ -10,7 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-export const deviceTabs = ['overview', 'details', 'settings', 'software', 'activities'] as const;
+export const deviceTabs = ['overview', 'details', 'settings', 'software', 'backup', 'activities'] as const;
 export type DeviceTab = (typeof deviceTabs)[number];
 
 const icons = {
@@ -18,12 +19,15 @@ const icons = {
   details: IconListDetails,
   settings: IconSettings,
   software: IconPackage,
+  backup: IconCloudUpload,
   activities: IconActivity,
 } as const;
 
 /** The path of a tab; paged tabs open on their first page. */
 export const deviceTabPath = (id: number, tab: DeviceTab) =>
-  tab === 'software' || tab === 'activities' ? links.devicePage(id, tab) : links.device(id, tab);
+  tab === 'software' || tab === 'backup' || tab === 'activities'
+    ? links.devicePage(id, tab)
+    : links.device(id, tab);
 
 /** The device page's tab bar: each tab is a route of its own (arrow keys move between tabs). */
 export const DeviceTabs = ({ id, tab }: { id: number; tab: DeviceTab }) => {
