@@ -1,4 +1,5 @@
 import { approvalLabels } from '@rmm/domain';
+import { attachmentStrings } from '../components/attachments/attachment-strings.ts';
 import { helpTooltipStrings } from '../components/help-tooltip-strings.ts';
 import { runScriptStrings } from '../components/run-script/run-script-strings.ts';
 import { activitiesStrings } from '../features/activities/strings.ts';
@@ -27,6 +28,7 @@ export const areaStrings = {
   ...accountStrings,
   ...activitiesStrings,
   ...approvalsStrings,
+  ...attachmentStrings,
   ...brandingStrings,
   ...deviceSearchStrings,
   ...devicesStrings,
