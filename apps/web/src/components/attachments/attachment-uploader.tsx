@@ -62,7 +62,6 @@ export const AttachmentUploader = ({
         multiple
         disabled={disabled}
         useFsAccessApi={false}
-        aria-label={t('attachments.dropzoneLabel')}
         inputProps={{ 'aria-label': t('attachments.dropzoneLabel') }}
         p="xs"
       >

@@ -34,14 +34,14 @@ export const emptyHelpTicketForm: HelpTicketFormValues = {
   imageTokens: [],
 };
 
-type Translate = (key: string, params: Record<string, number>) => string;
+type Translate = (key: string, params: Record<string, string | number>) => string;
 
 /**
  * The domain's form schema with the limits of help-desk.ts (which the server holds the ticket to), their
  * messages in the console's words. Its output is what `toHelpTicket` takes.
  */
 export const helpTicketFormSchema = (t: Translate) => {
-  const tooLong = (max: number) => t('help.ticket.tooLong', { max });
+  const tooLong = (max: number) => t('help.ticket.tooLong', { max: max.toLocaleString() });
   const { shape } = HelpTicketForm;
   return HelpTicketForm.extend({
     ticketSubject: shape.ticketSubject.max(HELP_TICKET_SUBJECT_MAX, tooLong(HELP_TICKET_SUBJECT_MAX)),
