@@ -195,6 +195,8 @@ export const consoleRoutes: ConsoleRoute[] = [
   adminPage('general', 'settings', 'Settings'),
   adminPage('general', 'branding/:page', 'Branding'),
   adminPage('general', 'activities', 'Activities', { ready: true, inNav: true, access: 'activities.view' }),
+  // The built-in help desk's tickets (issue 17; docs/decisions.md "Help tickets and attachments").
+  adminPage('general', 'supportInbox', 'Support inbox', { ready: true, access: 'settings.manage' }),
   {
     path: '/administration/apps',
     id: 'administration.apps',

@@ -17,6 +17,7 @@ import { organizationsStrings } from '../features/organizations/strings.ts';
 import { scheduledTasksStrings } from '../features/scheduled-tasks/strings.ts';
 import { scriptsStrings } from '../features/scripts/strings.ts';
 import { settingsStrings } from '../features/settings/strings.ts';
+import { supportInboxStrings } from '../features/support-inbox/strings.ts';
 import { usersStrings } from '../features/users/strings.ts';
 
 /**
@@ -43,6 +44,7 @@ export const areaStrings = {
   ...runScriptStrings,
   ...scriptsStrings,
   ...settingsStrings,
+  ...supportInboxStrings,
   ...usersStrings,
   ...Object.fromEntries(
     Object.entries(approvalLabels).map(([status, label]) => [`approvals.status.${status}`, label]),
