@@ -4,12 +4,14 @@
  */
 
 export * from '../modules/activities/schema.ts';
+export * from '../modules/attachments/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/branding/schema.ts';
 export * from '../modules/credentials/schema.ts';
 export * from '../modules/devices/schema.ts';
 export * from '../modules/enrollment/schema.ts';
 export * from '../modules/help/schema.ts';
+export * from '../modules/help-desk/schema.ts';
 export * from '../modules/jobs/schema.ts';
 export * from '../modules/knowledge-base/schema.ts';
 export * from '../modules/mfa/schema.ts';
