@@ -6,6 +6,7 @@ import { mockFetch } from '../../test/mock-fetch.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { type AttachmentItem, attachmentItemOf } from './attachment-item.ts';
 import { AttachmentList } from './attachment-list.tsx';
+import { uploadFailureReason } from './use-attachment-uploads.ts';
 
 const tileOf = (name: string) => {
   const tile = screen.getByText(name).closest('li');
@@ -119,5 +120,17 @@ describe('attachment tiles (spec §4)', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Remove report.pdf' }));
     expect(onRemove).toHaveBeenCalledWith(expect.objectContaining({ id: document_.id }));
+  });
+});
+
+describe('the reason of a refused upload', () => {
+  it("drops the spec's message the tile shows already", () => {
+    expect(
+      uploadFailureReason(
+        'There was an error while uploading the attachment: the file is larger than 100 MB.',
+      ),
+    ).toBe('The file is larger than 100 MB.');
+    expect(uploadFailureReason('There was an error while uploading the attachment.')).toBeUndefined();
+    expect(uploadFailureReason('You do not have permission')).toBe('You do not have permission');
   });
 });

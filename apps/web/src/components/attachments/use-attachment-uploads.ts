@@ -5,6 +5,7 @@ import {
   BUILT_IN_HELP_DESK,
   HELP_TICKET_MAX_UPLOADS,
   MAX_ATTACHMENT_SIZE_BYTES,
+  messages,
 } from '@rmm/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +37,20 @@ const fromAnswer = (answer: AttachmentWithUrl): Partial<AttachmentItem> => ({
   metadata: answer.metadata,
   signedUrl: answer.signedUrl,
 });
+
+/**
+ * The reason in a refused upload's message: the server's text starts with the spec's message, which the tile
+ * shows already ("There was an error while uploading the attachment: the file is larger than 100 MB.").
+ */
+export const uploadFailureReason = (message: string): string | undefined => {
+  const prefix = messages.attachments.uploadError;
+  if (!message.startsWith(prefix)) return message;
+  const reason = message
+    .slice(prefix.length)
+    .replace(/^[:.]\s*/, '')
+    .trim();
+  return reason ? reason.charAt(0).toUpperCase() + reason.slice(1) : undefined;
+};
 
 const isCounted = (item: AttachmentItem) =>
   item.uploadStatus === 'PROCESSING' || item.uploadStatus === 'SUCCESS';
@@ -101,7 +116,7 @@ export const useAttachmentUploads = ({
         if (controller.signal.aborted) return;
         update(key, {
           uploadStatus: 'FAILURE',
-          detail: error instanceof ApiError ? error.message : undefined,
+          detail: error instanceof ApiError ? uploadFailureReason(error.message) : undefined,
         });
       } finally {
         controllers.current.delete(key);

@@ -86,12 +86,17 @@ describe('the submit-a-ticket view (spec §3, §5)', () => {
     const { user, fetchMock } = renderView({ [ticketPath]: { resultCode: 'SUCCESS', ticketId: '42' } });
     await subject();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Priority' }), 'HIGH');
-    await user.type(screen.getByRole('textbox', { name: 'Category' }), 'Printing');
-    await user.type(await subject(), 'Printer offline');
-    await user.type(body(), 'It stopped at 9.');
-    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '+1 555 0100');
+    // Pasted rather than typed key by key: the same values, in a fraction of the time.
+    const fill = async (field: HTMLElement, text: string) => {
+      await user.click(field);
+      await user.paste(text);
+    };
+    await fill(screen.getByRole('textbox', { name: 'Category' }), 'Printing');
+    await fill(await subject(), 'Printer offline');
+    await fill(body(), 'It stopped at 9.');
+    await fill(screen.getByRole('textbox', { name: 'Phone number' }), '+1 555 0100');
     await user.click(screen.getByRole('checkbox', { name: 'Call me back' }));
-    await user.type(screen.getByRole('textbox', { name: 'Cc' }), 'ann@example.com; bob@example.com');
+    await fill(screen.getByRole('textbox', { name: 'Cc' }), 'ann@example.com; bob@example.com');
     await user.upload(fileInput(), [
       fileOf('shot.png', 'PNG!!', 'image/png'),
       fileOf('notes.txt', 'hello', 'text/plain'),
