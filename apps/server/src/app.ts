@@ -19,6 +19,8 @@ import { DomainError } from './lib/errors.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { restartSpreadMs } from './modules/agent-gateway/restart.ts';
 import { agentGatewayRoutes } from './modules/agent-gateway/routes.ts';
+import { attachmentsPlugin } from './modules/attachments/plugin.ts';
+import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { brandingRoutes } from './modules/branding/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
@@ -32,6 +34,7 @@ import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { helpIndexPlugin } from './modules/help/plugin.ts';
 import { helpRoutes } from './modules/help/routes.ts';
+import { helpDeskRoutes } from './modules/help-desk/routes.ts';
 import { jobsPlugin } from './modules/jobs/plugin.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
@@ -169,6 +172,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(helpIndexPlugin);
   await app.register(scheduledTasksPlugin);
   await app.register(demoRequestsPlugin);
+  await app.register(attachmentsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -193,6 +197,8 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(brandingRoutes);
   await app.register(knowledgeBaseRoutes);
   await app.register(demoRequestRoutes);
+  await app.register(attachmentRoutes);
+  await app.register(helpDeskRoutes);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiPath(request.url);

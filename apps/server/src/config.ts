@@ -117,6 +117,31 @@ export type Config = {
   demoRequestMailSweepIntervalMs: number;
   /** Attempts to mail one demo request before it stays FAILED. */
   demoRequestMailMaxAttempts: number;
+  /** Attachments never put on a ticket are deleted once this old (with their bytes). */
+  attachmentOrphanHours: number;
+  /** How often each server process deletes orphaned attachments and the blob store's leftovers. */
+  attachmentSweepIntervalMs: number;
+  /** clamd (ClamAV's daemon): a TCP host and port, or a Unix socket path; unset, only the built-in checks run. */
+  clamdHost: string | undefined;
+  clamdPort: number;
+  clamdSocket: string | undefined;
+  /** How long clamd may take over one file (connect, send, verdict). */
+  clamdTimeoutMs: number;
+  /** The Zendesk account's root (`https://{subdomain}.zendesk.com`); unset, the `zendesk` help desk is off. */
+  zendeskUrl: string | undefined;
+  /** The agent whose API token signs in (`{email}/token:{api_token}`). */
+  zendeskEmail: string | undefined;
+  zendeskApiToken: string | undefined;
+  /** Allows an `http://` ZENDESK_URL: a local test server only, never Zendesk's. */
+  zendeskAllowHttp: boolean;
+  zendeskTimeoutMs: number;
+  /** A 429 whose Retry-After is at most this many seconds is waited out once; a longer one fails at once. */
+  zendeskMaxRetryAfterSeconds: number;
+  /**
+   * Our fixed custom-field ids (1001–1004) mapped to the Zendesk account's ticket field ids
+   * (`ZENDESK_CUSTOM_FIELDS=1001:360001,1003:360002`); unset, they are sent as they are.
+   */
+  zendeskCustomFieldIds: ReadonlyMap<number, number> | undefined;
 };
 
 /** The repository's docs/help, beside apps/ (the default articles folder). */
@@ -157,6 +182,30 @@ const defaultMailFrom = (publicUrl: string | undefined) => {
     return 'no-reply@localhost';
   }
 };
+
+/** `1001:360001,1003:360002` → our id → the account's id. */
+export const parseCustomFieldIds = (value: string | undefined): ReadonlyMap<number, number> | undefined => {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  const pairs = text.split(',').map((pair) => {
+    const match = /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(pair);
+    if (!match) throw new Error(`ZENDESK_CUSTOM_FIELDS: "${pair}" is not ourId:zendeskId`);
+    return [Number(match[1]), Number(match[2])] as const;
+  });
+  return new Map(pairs);
+};
+
+/** ZENDESK_URL, or https://{ZENDESK_SUBDOMAIN}.zendesk.com; unset when neither is. */
+const zendeskUrlOf = (env: NodeJS.ProcessEnv) => {
+  if (env.ZENDESK_URL) return env.ZENDESK_URL.replace(/\/+$/, '');
+  const subdomain = env.ZENDESK_SUBDOMAIN?.trim();
+  if (!subdomain) return undefined;
+  if (!/^[a-z0-9][a-z0-9-]*$/i.test(subdomain))
+    throw new Error(`ZENDESK_SUBDOMAIN must be the account's subdomain, not ${JSON.stringify(subdomain)}`);
+  return `https://${subdomain}.zendesk.com`;
+};
+
+const isOn = (value: string | undefined) => value === '1' || value?.toLowerCase() === 'true';
 
 const num = (value: string | undefined, fallback: number) => {
   const parsed = Number(value);
@@ -239,4 +288,17 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   demoRequestsPerHour: num(env.DEMO_REQUESTS_PER_HOUR, 5),
   demoRequestMailSweepIntervalMs: num(env.DEMO_REQUEST_MAIL_SWEEP_INTERVAL_MS, 60_000),
   demoRequestMailMaxAttempts: num(env.DEMO_REQUEST_MAIL_MAX_ATTEMPTS, 10),
+  attachmentOrphanHours: num(env.ATTACHMENT_ORPHAN_HOURS, 24),
+  attachmentSweepIntervalMs: num(env.ATTACHMENT_SWEEP_INTERVAL_MS, 3_600_000),
+  clamdHost: env.CLAMD_HOST || undefined,
+  clamdPort: num(env.CLAMD_PORT, 3310),
+  clamdSocket: env.CLAMD_SOCKET || undefined,
+  clamdTimeoutMs: num(env.CLAMD_TIMEOUT_MS, 60_000),
+  zendeskUrl: zendeskUrlOf(env),
+  zendeskEmail: env.ZENDESK_EMAIL || undefined,
+  zendeskApiToken: env.ZENDESK_API_TOKEN || undefined,
+  zendeskAllowHttp: isOn(env.ZENDESK_ALLOW_HTTP),
+  zendeskTimeoutMs: num(env.ZENDESK_TIMEOUT_MS, 60_000),
+  zendeskMaxRetryAfterSeconds: num(env.ZENDESK_MAX_RETRY_AFTER_SECONDS, 10),
+  zendeskCustomFieldIds: parseCustomFieldIds(env.ZENDESK_CUSTOM_FIELDS),
 });

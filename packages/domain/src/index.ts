@@ -14,6 +14,7 @@ export * from './flags.ts';
 export * from './help.ts';
 export * from './help-articles.ts';
 export * from './help-desk.ts';
+export * from './help-desk-errors.ts';
 export * from './help-suggestions.ts';
 export * from './http.ts';
 export * from './http-errors.ts';

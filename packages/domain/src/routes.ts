@@ -197,6 +197,8 @@ export const consoleRoutes: ConsoleRoute[] = [
   adminPage('general', 'activities', 'Activities', { ready: true, inNav: true, access: 'activities.view' }),
   // Not in the spec: the backup demo requests received (issue 17), for those who see the settings.
   adminPage('general', 'demoRequests', 'Demo requests'),
+  // The built-in help desk's tickets (issue 17; docs/decisions.md "Help tickets and attachments").
+  adminPage('general', 'supportInbox', 'Support inbox', { ready: true, access: 'settings.manage' }),
   {
     path: '/administration/apps',
     id: 'administration.apps',

@@ -4,6 +4,7 @@
  */
 
 export * from '../modules/activities/schema.ts';
+export * from '../modules/attachments/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/branding/schema.ts';
 export * from '../modules/credentials/schema.ts';
@@ -11,6 +12,7 @@ export * from '../modules/demo-requests/schema.ts';
 export * from '../modules/devices/schema.ts';
 export * from '../modules/enrollment/schema.ts';
 export * from '../modules/help/schema.ts';
+export * from '../modules/help-desk/schema.ts';
 export * from '../modules/jobs/schema.ts';
 export * from '../modules/knowledge-base/schema.ts';
 export * from '../modules/mfa/schema.ts';

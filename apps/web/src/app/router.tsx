@@ -112,6 +112,10 @@ const screens: Record<string, Screen> = {
     () => import('../pages/activities/activities-page.tsx'),
     'ActivitiesPage',
   ),
+  'administration.general.supportInbox': screen(
+    () => import('../features/support-inbox/components/support-inbox-page.tsx'),
+    'SupportInboxPage',
+  ),
   'editor.customer': organizationEditor,
   'editor.customerSection': organizationEditor,
   deviceSearch: screen(

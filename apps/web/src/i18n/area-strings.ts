@@ -1,4 +1,5 @@
 import { approvalLabels } from '@rmm/domain';
+import { attachmentStrings } from '../components/attachments/attachment-strings.ts';
 import { helpTooltipStrings } from '../components/help-tooltip-strings.ts';
 import { runScriptStrings } from '../components/run-script/run-script-strings.ts';
 import { activitiesStrings } from '../features/activities/strings.ts';
@@ -17,6 +18,7 @@ import { organizationsStrings } from '../features/organizations/strings.ts';
 import { scheduledTasksStrings } from '../features/scheduled-tasks/strings.ts';
 import { scriptsStrings } from '../features/scripts/strings.ts';
 import { settingsStrings } from '../features/settings/strings.ts';
+import { supportInboxStrings } from '../features/support-inbox/strings.ts';
 import { usersStrings } from '../features/users/strings.ts';
 
 /**
@@ -29,6 +31,7 @@ export const areaStrings = {
   ...activitiesStrings,
   ...approvalsStrings,
   ...backupPromotionStrings,
+  ...attachmentStrings,
   ...brandingStrings,
   ...deviceSearchStrings,
   ...devicesStrings,
@@ -43,6 +46,7 @@ export const areaStrings = {
   ...runScriptStrings,
   ...scriptsStrings,
   ...settingsStrings,
+  ...supportInboxStrings,
   ...usersStrings,
   ...Object.fromEntries(
     Object.entries(approvalLabels).map(([status, label]) => [`approvals.status.${status}`, label]),

@@ -16,12 +16,15 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `headers` are added to the request's own (e.g. an Idempotency-Key). */
+/**
+ * `headers` are added to the request's own (e.g. an Idempotency-Key). A `Blob` body is sent as it is (a JSON
+ * body built in pieces, such as an upload's base64, is never one string); anything else as JSON.
+ */
 export const apiRequest = async <T>(
   method: Method,
   path: string,
   body?: unknown,
-  { headers }: { headers?: Record<string, string> } = {},
+  { headers, signal }: { headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<T> => {
   const response = await fetch(path, {
     method,
@@ -32,7 +35,8 @@ export const apiRequest = async <T>(
         : { 'content-type': 'application/json', accept: 'application/json' }),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
+    ...(signal ? { signal } : {}),
   });
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;

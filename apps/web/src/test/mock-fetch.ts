@@ -6,6 +6,13 @@ export type MockRoutes = Record<string, Answer>;
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** A JSON body sent as a string or, like an upload's, as a Blob. */
+const bodyOf = async (body: RequestInit['body']) => {
+  if (typeof body === 'string') return JSON.parse(body);
+  if (body instanceof Blob) return JSON.parse(await body.text());
+  return undefined;
+};
+
 /**
  * Replaces `fetch` for one test. Routes are keyed `METHOD /path` (query string ignored); an
  * unknown route answers 404 in the API's error shape. Returns the mock, to assert the requests.
@@ -16,7 +23,7 @@ export const mockFetch = (routes: MockRoutes) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     const answer = routes[`${method} ${url.pathname}`];
     if (answer === undefined) return json(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } });
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const body = await bodyOf(init?.body);
     const value = typeof answer === 'function' ? await answer({ body, url }) : answer;
     // An answer that is a Response (an error status, say) is sent as it is.
     return value instanceof Response ? value : json(200, value);

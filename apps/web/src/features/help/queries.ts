@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import type { HelpTicketRequest } from '@rmm/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { helpApi } from './api.ts';
@@ -70,3 +71,7 @@ export const useHelpArticleQuery = (slug: string) => {
     staleTime: ARTICLE_STALE_MS,
   });
 };
+
+/** Submits a help ticket to the built-in help desk (the support inbox); nothing cached changes. */
+export const useSubmitHelpTicketMutation = (helpdesk: string) =>
+  useMutation({ mutationFn: (ticket: HelpTicketRequest) => helpApi.submitTicket(helpdesk, ticket) });

@@ -3,6 +3,7 @@ import { IconBook, IconExternalLink, IconSchool, IconTicket } from '@tabler/icon
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { HelpFlagsShown } from '../../../app/branding/queries.ts';
+import { useHasPermission } from '../../../app/session/queries.ts';
 import { KNOWLEDGE_BASE_PATH } from '../help-links.ts';
 import { useHelpSuggestionsQuery } from '../queries.ts';
 import { HelpArticleList } from './help-article-list.tsx';
@@ -68,7 +69,10 @@ export const HelpDefaultView = ({
   onSubmitTicket: () => void;
 }) => {
   const { t } = useTranslation();
-  const { isArticlesShown, isSubmitTicketShown, isVideoTutorialsShown, academy } = flags;
+  const { isArticlesShown, isVideoTutorialsShown, academy } = flags;
+  // The branding shows the link; the role decides whether this user may send one.
+  const canSubmitTicket = useHasPermission('helpTickets.submit');
+  const isSubmitTicketShown = flags.isSubmitTicketShown && canSubmitTicket;
   const hasMore = isArticlesShown || isSubmitTicketShown || academy !== null;
   return (
     <Stack gap="lg">

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HelpPanel } from '../../../app/help-panel.tsx';
 import { createPublicBranding } from '../../../test/branding-factories.ts';
 import { createHelpArticle, createHelpSearchResult, summaryOf } from '../../../test/help-factories.ts';
+import { meAnswer } from '../../../test/job-factories.ts';
 import { errorAnswer, type MockRoutes, mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { createTestQueryClient } from '../../../test/render-route.tsx';
@@ -53,6 +54,7 @@ const Frame = () => {
 const renderConsole = (routes: MockRoutes = {}, url = '/deviceDashboard/12/overview') => {
   const fetchMock = mockFetch({
     'GET /branding': createPublicBranding(),
+    'GET /auth/me': meAnswer(['helpTickets.submit']),
     'GET /help/suggestions': ({ url: requestUrl }: { url: URL }) =>
       requestUrl.searchParams.get('path') === '/deviceDashboard/12/overview'
         ? {
@@ -269,12 +271,11 @@ describe('the help panel', () => {
     expect(within(panel).queryByRole('button', { name: 'Back' })).toBeNull();
   });
 
-  it('opens the submit-a-ticket view, which says it comes with the next release', async () => {
+  it('opens the submit-a-ticket view with its form, and Back returns to the suggestions', async () => {
     const { user } = renderConsole();
     const panel = await openHelp(user);
-    await user.click(within(panel).getByRole('button', { name: 'Submit a ticket' }));
-    expect(within(panel).getByText(/comes with the next release/)).toBeInTheDocument();
-    expect(within(panel).queryByRole('textbox', { name: /subject|description/i })).toBeNull();
+    await user.click(await within(panel).findByRole('button', { name: 'Submit a ticket' }));
+    expect(await within(panel).findByRole('textbox', { name: /^Subject/ })).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Back' }));
     expect(within(panel).getByRole('heading', { name: 'Suggested for this screen' })).toBeInTheDocument();
   });
@@ -311,6 +312,13 @@ describe('the help panel follows the branding (spec §6, §9)', () => {
     expect(
       fetchMock.mock.calls.filter(([input]) => String(input).includes('/help/suggestions')),
     ).toHaveLength(0);
+  });
+
+  it('without the permission to submit help tickets: no "Submit a ticket"', async () => {
+    const { user } = renderConsole({ 'GET /auth/me': meAnswer([]) });
+    const panel = await openHelp(user);
+    expect(await within(panel).findByRole('link', { name: 'Knowledge base' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Submit a ticket' })).toBeNull();
   });
 
   it('without submitting tickets: no "Submit a ticket"', async () => {

@@ -17,11 +17,14 @@ import {
 import { HelpDefaultView } from './help-default-view.tsx';
 import { HelpLoading } from './help-loading.tsx';
 import { HelpResultsView } from './help-results-view.tsx';
-import { HelpTicketView } from './help-ticket-view.tsx';
 
 // The Markdown renderer loads with the first article opened, never with the console or the panel.
 const HelpArticleView = lazy(() =>
   import('./help-article-view.tsx').then((module) => ({ default: module.HelpArticleView })),
+);
+// The ticket form (with its drop zone and uploads) loads when it is first opened.
+const HelpTicketView = lazy(() =>
+  import('./help-ticket-view.tsx').then((module) => ({ default: module.HelpTicketView })),
 );
 
 type HelpPanelProps = { onClose: () => void };
@@ -101,7 +104,11 @@ export const HelpPanel = ({ onClose }: HelpPanelProps) => {
               <HelpArticleView key={view.slug} slug={view.slug} />
             </Suspense>
           )}
-          {view.kind === 'ticket' && <HelpTicketView />}
+          {view.kind === 'ticket' && (
+            <Suspense fallback={<HelpLoading />}>
+              <HelpTicketView />
+            </Suspense>
+          )}
         </Box>
       </ScrollArea>
     </Stack>
