@@ -106,7 +106,10 @@ test('a technician submits a help ticket with an image and a file, sees their ti
   await page.getByRole('button', { name: 'Back to the inbox' }).click();
   await expect(page.getByRole('link', { name: subject })).toHaveCount(0);
   // The status filter's radios are drawn as segments: a segment is clicked by its label.
-  await page.locator('label').filter({ hasText: /^Closed$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Closed$/ })
+    .click();
   await expect(page.getByRole('radio', { name: 'Closed' })).toBeChecked();
   await expect(page.getByRole('link', { name: subject })).toBeVisible();
   expect(pageErrors).toEqual([]);
