@@ -91,7 +91,14 @@ export const BulkDeviceTagsRequest = /* @__PURE__ */ z
   .refine((body) => body.add.length + body.remove.length > 0, {
     message: 'Name at least one tag to add or remove',
     path: ['add'],
-  });
+  })
+  .refine(
+    (body) => {
+      const removed = new Set(body.remove.map((name) => name.toLowerCase()));
+      return !body.add.some((name) => removed.has(name.toLowerCase()));
+    },
+    { message: 'A tag cannot be added and removed at once', path: ['remove'] },
+  );
 export type BulkDeviceTagsRequest = z.input<typeof BulkDeviceTagsRequest>;
 
 export const BulkDeviceTagsResponse = /* @__PURE__ */ z.object({

@@ -11,6 +11,7 @@ import {
 } from '@rmm/domain';
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import { devices } from '../../db/schema.ts';
+import { tagRuleCondition } from '../tags/sql.ts';
 
 /**
  * Criteria (packages/domain searches.ts) as a SQL condition, with the meaning of `matchesCriteria`:
@@ -50,9 +51,11 @@ const deviceClassEquals = (value: string) =>
     : sql`${devices.deviceClass} = ${value}::text`;
 
 type Column = Omit<Field, 'kind' | 'isInteger'>;
+/** The fields of the device row itself; `tags` lives in its own tables (`tagRuleCondition`). */
+type ColumnField = Exclude<DeviceSearchField, 'tags'>;
 
 /** Where each field lives in SQL; what it holds is the domain's table. */
-const columns: Readonly<Record<DeviceSearchField, Column>> = {
+const columns: Readonly<Record<ColumnField, Column>> = {
   status: { expression: sql`${devices.status}` },
   deviceClass: { expression: deviceClassExpression, equalsOf: deviceClassEquals },
   remoteSupportTools: { expression: sql`${devices.remoteSupportTools}` },
@@ -77,10 +80,10 @@ const columns: Readonly<Record<DeviceSearchField, Column>> = {
 
 const fields = Object.fromEntries(
   Object.entries(columns).map(([name, column]) => {
-    const spec = searchFieldSpecs[name as DeviceSearchField];
+    const spec = searchFieldSpecs[name as ColumnField];
     return [name, { ...column, kind: spec.type, ...(spec.isInteger ? { isInteger: true } : {}) }];
   }),
-) as Readonly<Record<DeviceSearchField, Field>>;
+) as Readonly<Record<ColumnField, Field>>;
 
 const valueKind: Record<string, FieldKind> = { string: 'text', number: 'number', boolean: 'boolean' };
 const fits = (field: Field, value: CriteriaValue) =>
@@ -158,6 +161,10 @@ const operators: Readonly<Record<SearchOperator, (field: Field, value: CriteriaV
     field.kind === 'array'
       ? sql`jsonb_array_length(${field.expression}) > 0`
       : sql`not coalesce(${isEmpty(field)}, false)`,
+  // Only the tags field has tags.
+  hasAnyOf: () => sql`false`,
+  hasAllOf: () => sql`false`,
+  hasNoneOf: () => sql`false`,
 };
 
 /**
@@ -166,6 +173,7 @@ const operators: Readonly<Record<SearchOperator, (field: Field, value: CriteriaV
  * and without one the indexes on the columns can serve the condition.
  */
 export const ruleCondition = (rule: CriteriaRule): SQL => {
+  if (rule.field === 'tags') return sql`(${tagRuleCondition(rule)})`;
   const field = fields[rule.field];
   const operator = operators[rule.operator];
   if (!field || !operator) throw new Error(`unsupported criteria rule ${rule.field} ${rule.operator}`);
