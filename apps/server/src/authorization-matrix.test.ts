@@ -469,7 +469,10 @@ const matrix: Record<string, Entry> = {
   },
   // Devices outside the scope are ignored (counted), not refused: no 404 to check.
   'POST /devices/tags/bulk': {
-    own: async () => ({ url: '/devices/tags/bulk', body: { nodeIds: [fx.deviceA], add: ['matrix-bulk'] } }),
+    own: async () => ({
+      url: '/devices/tags/bulk',
+      body: { target: { nodeIds: [fx.deviceA] }, add: ['matrix-bulk'] },
+    }),
   },
   // A device with no online neighbour: the spec's 500 NO_USABLE_MAC_ADRESSES, after authorization.
   'GET /node/:id/wakeup': {

@@ -44,13 +44,17 @@ describe('tag requests', () => {
   });
 
   it('needs devices and a tag to add or remove in a bulk change', () => {
-    expect(BulkDeviceTagsRequest.parse({ nodeIds: [1], add: ['a'] })).toEqual({
-      nodeIds: [1],
+    expect(BulkDeviceTagsRequest.parse({ target: { nodeIds: [1] }, add: ['a'] })).toEqual({
+      target: { nodeIds: [1] },
       add: ['a'],
       remove: [],
     });
-    expect(BulkDeviceTagsRequest.safeParse({ nodeIds: [1] }).success).toBe(false);
-    expect(BulkDeviceTagsRequest.safeParse({ nodeIds: [], add: ['a'] }).success).toBe(false);
+    expect(BulkDeviceTagsRequest.safeParse({ target: { searchId: -1 }, remove: ['a'] }).success).toBe(true);
+    expect(BulkDeviceTagsRequest.safeParse({ target: { nodeIds: [1] } }).success).toBe(false);
+    expect(BulkDeviceTagsRequest.safeParse({ target: { nodeIds: [] }, add: ['a'] }).success).toBe(false);
+    expect(
+      BulkDeviceTagsRequest.safeParse({ target: { nodeIds: [1] }, add: ['a'], remove: ['A'] }).success,
+    ).toBe(false);
   });
 
   it('lists a hundred tags a page unless asked, and ignores a blank search', () => {

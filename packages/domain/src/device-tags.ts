@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { EXECUTE_ACTION_MAX_DEVICES } from './device-searches.ts';
+import { ActionTarget } from './device-searches.ts';
 import { listOf, PageQuery } from './http.ts';
 import { Tag } from './validators.ts';
 
@@ -77,13 +77,14 @@ export type SetDeviceTagsRequest = z.input<typeof SetDeviceTagsRequest>;
 const tagList = /* @__PURE__ */ z.array(Tag).max(MAX_BULK_TAGS).default([]);
 
 /**
- * Add and remove names on many devices at once. Devices outside the caller's scope (or gone) are left
- * alone and counted as `ignored`, as a bulk action leaves them; a device would pass MAX_TAGS_PER_DEVICE:
- * refused, nothing changes.
+ * Add and remove names on many devices at once: the devices a target names (a saved search, criteria or node
+ * ids, as for a bulk action; up to EXECUTE_ACTION_MAX_DEVICES). Devices outside the caller's scope (or gone)
+ * are left alone, and node ids of such devices are counted as `ignored`. A device that would pass
+ * MAX_TAGS_PER_DEVICE refuses the call: nothing changes.
  */
 export const BulkDeviceTagsRequest = /* @__PURE__ */ z
   .object({
-    nodeIds: z.array(z.number().int().positive().max(2147483647)).min(1).max(EXECUTE_ACTION_MAX_DEVICES),
+    target: ActionTarget,
     add: tagList,
     remove: tagList,
   })
@@ -102,11 +103,11 @@ export const BulkDeviceTagsRequest = /* @__PURE__ */ z
 export type BulkDeviceTagsRequest = z.input<typeof BulkDeviceTagsRequest>;
 
 export const BulkDeviceTagsResponse = /* @__PURE__ */ z.object({
-  /** Devices named that are in the caller's scope. */
+  /** Devices the target matched in the caller's scope. */
   matched: z.number().int(),
   /** Devices whose tags changed (each with an activity). */
   affected: z.number().int(),
-  /** Devices named that are gone or outside the caller's scope. */
+  /** Node ids named that are gone or outside the caller's scope. */
   ignored: z.number().int(),
 });
 export type BulkDeviceTagsResponse = z.infer<typeof BulkDeviceTagsResponse>;

@@ -20,6 +20,7 @@ import { insertActivities, type NewActivity } from '../activities/repository.ts'
 import * as devicesRepo from '../devices/repository.ts';
 import { publishConsoleEvent } from '../events/publish.ts';
 import { isUniqueViolation } from '../scripts/errors.ts';
+import { criteriaOfSearch } from '../searches/service.ts';
 import { tagError } from './errors.ts';
 import * as repo from './repository.ts';
 
@@ -241,26 +242,39 @@ export const setDeviceTags = async ({
   return { tags: tags.map((link) => link.name) };
 };
 
+type BulkInput = z.output<typeof BulkDeviceTagsRequest>;
+
+/** The devices a target matches in the scope, and how many named node ids it left out. */
+const resolveTargets = async (db: Db, actor: Actor, target: BulkInput['target']) => {
+  if ('nodeIds' in target) {
+    const requested = [...new Set(target.nodeIds)];
+    const found = await devicesRepo.findActionTargets(
+      db,
+      actor.scope,
+      { nodeIds: requested },
+      EXECUTE_ACTION_MAX_DEVICES,
+    );
+    return { targets: found, ignored: requested.length - found.length };
+  }
+  const criteria =
+    'searchId' in target ? await criteriaOfSearch({ db, id: target.searchId }) : target.criteria;
+  return {
+    targets: await devicesRepo.findActionTargets(db, actor.scope, { criteria }, EXECUTE_ACTION_MAX_DEVICES),
+    ignored: 0,
+  };
+};
+
 /**
- * Adds and removes names on the devices named, in the caller's scope; the others are ignored and counted.
- * A device that would carry more than MAX_TAGS_PER_DEVICE refuses the whole call.
+ * Adds and removes names on the devices a target matches in the caller's scope; node ids outside it are
+ * ignored and counted. A device that would carry more than MAX_TAGS_PER_DEVICE refuses the whole call.
  */
 export const bulkDeviceTags = async ({
   db,
   bus,
   actor,
   input,
-}: Context & {
-  bus: Bus;
-  input: z.output<typeof BulkDeviceTagsRequest>;
-}): Promise<BulkDeviceTagsResponse> => {
-  const requested = [...new Set(input.nodeIds)];
-  const targets = await devicesRepo.findActionTargets(
-    db,
-    actor.scope,
-    { nodeIds: requested },
-    EXECUTE_ACTION_MAX_DEVICES,
-  );
+}: Context & { bus: Bus; input: BulkInput }): Promise<BulkDeviceTagsResponse> => {
+  const { targets, ignored } = await resolveTargets(db, actor, input.target);
   const changedIds =
     targets.length === 0
       ? []
@@ -288,5 +302,5 @@ export const bulkDeviceTags = async ({
           return applyChanges(tx, actor, changes, ensured, 'bulk: ');
         });
   if (changedIds.length > 0) await publishUpdated(db, bus, changedIds);
-  return { matched: targets.length, affected: changedIds.length, ignored: requested.length - targets.length };
+  return { matched: targets.length, affected: changedIds.length, ignored };
 };

@@ -214,7 +214,11 @@ describe('bulk tags', () => {
     await setTags(a.id, [old]);
     const tech = await createUser(ctx, { permissions: ['devices.view', 'devices.manage'], scope: [mine.id] });
     const response = await bulk(
-      { nodeIds: [a.id, b.id, outside.id, 2147483000], add: [added], remove: [old.toUpperCase()] },
+      {
+        target: { nodeIds: [a.id, b.id, outside.id, 2147483000] },
+        add: [added],
+        remove: [old.toUpperCase()],
+      },
       tech.cookie,
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -226,8 +230,35 @@ describe('bulk tags', () => {
     expect(written.at(-1)?.detail).toBe(`bulk: added ${added}; removed ${old}`);
 
     // Again: nothing left to change.
-    const again = await bulk({ nodeIds: [a.id, b.id], add: [added] }, tech.cookie);
+    const again = await bulk({ target: { nodeIds: [a.id, b.id] }, add: [added] }, tech.cookie);
     expect(again.json()).toEqual({ matched: 2, affected: 0, ignored: 0 });
+  });
+
+  it('tags every device a saved search matches in the scope, and only those', async () => {
+    const mine = await createOrganization();
+    const theirs = await createOrganization();
+    const marker = `bulk${unique()}`;
+    const a = await createDevice(mine.id, `${marker}-a`);
+    const b = await createDevice(mine.id, `${marker}-b`);
+    const outside = await createDevice(theirs.id, `${marker}-c`);
+    const search = await ctx.request('POST', '/searches', {
+      search: marker,
+      criteria: { match: 'all', rules: [{ field: 'displayName', operator: 'contains', value: marker }] },
+    });
+    const tech = await createUser(ctx, { permissions: ['devices.view', 'devices.manage'], scope: [mine.id] });
+    const response = await bulk({ target: { searchId: search.json().id }, add: [marker] }, tech.cookie);
+    expect(response.json()).toEqual({ matched: 2, affected: 2, ignored: 0 });
+    expect(await tagsOf(a.id)).toEqual([marker]);
+    expect(await tagsOf(b.id)).toEqual([marker]);
+    expect(await tagsOf(outside.id)).toEqual([]);
+    const removed = await bulk({
+      target: {
+        criteria: { match: 'all', rules: [{ field: 'tags', operator: 'hasAnyOf', value: [marker] }] },
+      },
+      remove: [marker],
+    });
+    expect(removed.json()).toEqual({ matched: 2, affected: 2, ignored: 0 });
+    expect(await tagsOf(a.id)).toEqual([]);
   });
 
   it('refuses a change that would pass the tags a device may carry, and changes nothing', async () => {
@@ -237,7 +268,7 @@ describe('bulk tags', () => {
     const fifty = Array.from({ length: 50 }, (_, i) => `${prefix}-${i}`);
     expect((await setTags(device.id, fifty)).statusCode).toBe(200);
     const extra = `extra${unique()}`;
-    const response = await bulk({ nodeIds: [device.id], add: [extra] });
+    const response = await bulk({ target: { nodeIds: [device.id] }, add: [extra] });
     expect(response.statusCode).toBe(422);
     expect(errorOf(response)).toEqual({
       code: 'TOO_MANY_TAGS',
@@ -250,9 +281,11 @@ describe('bulk tags', () => {
   it('refuses a name both added and removed, and a body without names', async () => {
     const org = await createOrganization();
     const device = await createDevice(org.id);
-    expect((await bulk({ nodeIds: [device.id], add: ['a'], remove: ['A'] })).statusCode).toBe(400);
-    expect((await bulk({ nodeIds: [device.id] })).statusCode).toBe(400);
-    const bad = await bulk({ nodeIds: [device.id], add: ['a,b'] });
+    expect((await bulk({ target: { nodeIds: [device.id] }, add: ['a'], remove: ['A'] })).statusCode).toBe(
+      400,
+    );
+    expect((await bulk({ target: { nodeIds: [device.id] } })).statusCode).toBe(400);
+    const bad = await bulk({ target: { nodeIds: [device.id] }, add: ['a,b'] });
     expect(errorOf(bad).message).toContain('Tag cannot contain commas');
   });
 });
@@ -314,7 +347,7 @@ describe('device search by tag', () => {
     const device = await createDevice(org.id, 'tag-me');
     const before = (await ctx.request('GET', `/searches/${id}/devices?organizationId=${org.id}`)).json();
     expect(before.count).toBe(0);
-    await ctx.request('POST', '/devices/tags/bulk', { nodeIds: [device.id], add: [name] });
+    await ctx.request('POST', '/devices/tags/bulk', { target: { nodeIds: [device.id] }, add: [name] });
     const after = (await ctx.request('GET', `/searches/${id}/devices?organizationId=${org.id}`)).json();
     expect(after.data.map((d: Device) => d.displayName)).toEqual(['tag-me']);
     expect(after.data[0].tags).toEqual([name]);
