@@ -16,6 +16,7 @@ import { organizationsStrings } from '../features/organizations/strings.ts';
 import { scheduledTasksStrings } from '../features/scheduled-tasks/strings.ts';
 import { scriptsStrings } from '../features/scripts/strings.ts';
 import { settingsStrings } from '../features/settings/strings.ts';
+import { tagsStrings } from '../features/tags/strings.ts';
 import { usersStrings } from '../features/users/strings.ts';
 
 /**
@@ -41,6 +42,7 @@ export const areaStrings = {
   ...runScriptStrings,
   ...scriptsStrings,
   ...settingsStrings,
+  ...tagsStrings,
   ...usersStrings,
   ...Object.fromEntries(
     Object.entries(approvalLabels).map(([status, label]) => [`approvals.status.${status}`, label]),
