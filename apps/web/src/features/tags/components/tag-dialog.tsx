@@ -57,8 +57,7 @@ export const TagDialog = ({ tag, onClose }: { tag?: DeviceTag; onClose: () => vo
             />
             <Textarea
               label={t('tags.dialog.description')}
-              autosize
-              minRows={2}
+              rows={3}
               maxLength={TAG_DESCRIPTION_MAX}
               value={description}
               onChange={(event) => setDescription(event.currentTarget.value)}
