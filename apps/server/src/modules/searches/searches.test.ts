@@ -22,7 +22,7 @@ import {
 } from '../../../test/helpers.ts';
 import { agentSubject } from '../../bus/subjects.ts';
 import { activities, devices } from '../../db/schema.ts';
-import { criteriaCondition } from '../devices/criteria.ts';
+import { criteriaConditionOf } from '../devices/criteria.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -292,7 +292,7 @@ describe('criteria in SQL mean what matchesCriteria means', () => {
         await ctx.db
           .select({ id: devices.id })
           .from(devices)
-          .where(and(eq(devices.organizationId, org.id), criteriaCondition(criteria)))
+          .where(and(eq(devices.organizationId, org.id), await criteriaConditionOf(ctx.db, criteria)))
       )
         .map((r) => r.id)
         .sort((a, b) => a - b);
@@ -332,7 +332,7 @@ describe('criteria in SQL mean what matchesCriteria means', () => {
         const found = await ctx.db
           .select({ id: devices.id })
           .from(devices)
-          .where(and(eq(devices.organizationId, org.id), criteriaCondition(criteria)));
+          .where(and(eq(devices.organizationId, org.id), await criteriaConditionOf(ctx.db, criteria)));
         expect(
           found.map((r) => r.id).sort((a, b) => a - b),
           JSON.stringify(criteria),
@@ -351,7 +351,7 @@ describe('criteria in SQL mean what matchesCriteria means', () => {
     const found = await ctx.db
       .select({ id: devices.id })
       .from(devices)
-      .where(and(eq(devices.organizationId, org.id), criteriaCondition(criteria)));
+      .where(and(eq(devices.organizationId, org.id), await criteriaConditionOf(ctx.db, criteria)));
     expect(found).toEqual([]);
   });
 });

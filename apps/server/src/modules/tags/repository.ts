@@ -83,6 +83,10 @@ export const findTagNamed = async (db: DbOrTx, name: string, exceptId?: number) 
 export const findTagsNamed = async (db: DbOrTx, names: readonly string[]) =>
   names.length === 0 ? [] : db.select({ id: tags.id, name: tags.name }).from(tags).where(namedAnyOf(names));
 
+/** Tag ids by lower-cased name, for the names that tags have (the criteria's constants). */
+export const findTagIdsNamed = async (db: DbOrTx, names: readonly string[]): Promise<Map<string, number>> =>
+  new Map((await findTagsNamed(db, names)).map((row) => [row.name.toLowerCase(), row.id]));
+
 export const insertTag = async (db: DbOrTx, values: { name: string; description: string | null }) => {
   const [row] = await db.insert(tags).values(values).returning({ id: tags.id });
   return row!.id;

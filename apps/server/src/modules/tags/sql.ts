@@ -1,4 +1,4 @@
-import { type CriteriaRule, isTagListOperator } from '@rmm/domain';
+import { type CriteriaRule, isTagListOperator, type SearchCriteria } from '@rmm/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { devices, deviceTags, tags } from '../../db/schema.ts';
 
@@ -19,42 +19,58 @@ export const deviceTagNames = sql<string[]>`(
   from ${deviceTags} dt join ${tags} t on t.id = dt.tag_id
   where dt.device_id = ${outerDeviceId})`;
 
-const lowerDistinct = (names: readonly string[]) => [...new Set(names.map((name) => name.toLowerCase()))];
+/** The ids of the tags named in criteria, by lower-cased name (a name no tag has is missing). */
+export type TagIds = ReadonlyMap<string, number>;
 
-/** Tag ids of these names, whatever their case (the unique index on `lower(name)` serves it). */
-const tagIdsNamed = (names: readonly string[]) =>
-  sql`select t.id from ${tags} t where lower(t.name) = any(${sql.param(lowerDistinct(names))}::text[])`;
+const namesOf = (value: CriteriaRule['value']): string[] =>
+  Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 
-const hasSomeOf = (names: readonly string[]) =>
-  sql`exists (select 1 from ${deviceTags} dt
-    where dt.device_id = ${outerDeviceId} and dt.tag_id in (${tagIdsNamed(names)}))`;
+/** Every name the tag rules of these criteria compare with (lower-cased, once each). */
+export const tagNamesInCriteria = (criteria: SearchCriteria): string[] => [
+  ...new Set(
+    criteria.rules
+      .filter(
+        (rule) => rule.field === 'tags' && (isTagListOperator(rule.operator) || rule.operator === 'contains'),
+      )
+      .flatMap((rule) => namesOf(rule.value))
+      .map((name) => name.toLowerCase()),
+  ),
+];
+
+/**
+ * Devices carrying this tag. The tag's id is a constant of the statement, not a subquery: the planner then
+ * knows from the statistics how many devices carry it, and picks the name-ordered scan for a tag on half the
+ * fleet and the tag's index for a rare one (docs/benchmarks.md, "Device tags").
+ */
+const carries = (tagId: number) =>
+  sql`exists (select 1 from ${deviceTags} dt where dt.device_id = ${outerDeviceId} and dt.tag_id = ${tagId}::int)`;
+
+const carriesAnyOf = (ids: readonly number[]) =>
+  ids.length === 0
+    ? sql`false`
+    : ids.length === 1
+      ? carries(ids[0]!)
+      : sql`exists (select 1 from ${deviceTags} dt
+          where dt.device_id = ${outerDeviceId} and dt.tag_id = any(${sql.param([...ids])}::int[]))`;
 
 const hasAny = sql`exists (select 1 from ${deviceTags} dt where dt.device_id = ${outerDeviceId})`;
 
-/** Devices with every one of the names: those whose links to them count as many as the names. */
-const hasAllOf = (names: readonly string[]) => {
-  const wanted = lowerDistinct(names).length;
-  if (wanted === 0) return sql`true`;
-  return sql`${outerDeviceId} in (select dt.device_id from ${deviceTags} dt
-    where dt.tag_id in (${tagIdsNamed(names)})
-    group by dt.device_id having count(*) = ${wanted}::int)`;
-};
-
-const namesOf = (value: CriteriaRule['value']) =>
-  Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
-
 /** A rule on the `tags` field: a list operator takes a list, `contains` one name; a scalar equals no list. */
-export const tagRuleCondition = ({ operator, value }: CriteriaRule): SQL => {
+export const tagRuleCondition = ({ operator, value }: CriteriaRule, tagIds: TagIds): SQL => {
   if (isTagListOperator(operator) && !Array.isArray(value)) return sql`false`;
+  const names = [...new Set(namesOf(value).map((name) => name.toLowerCase()))];
+  const known = names.flatMap((name) => tagIds.get(name) ?? []);
   switch (operator) {
     case 'hasAnyOf':
-      return hasSomeOf(namesOf(value));
+      return carriesAnyOf(known);
     case 'hasAllOf':
-      return hasAllOf(namesOf(value));
+      // A name no tag has is on no device: nothing has every name then.
+      if (known.length < names.length) return sql`false`;
+      return known.length === 0 ? sql`true` : sql.join(known.map(carries), sql` and `);
     case 'hasNoneOf':
-      return sql`not ${hasSomeOf(namesOf(value))}`;
+      return known.length === 0 ? sql`true` : sql`not ${carriesAnyOf(known)}`;
     case 'contains':
-      return typeof value === 'string' ? hasSomeOf([value]) : sql`false`;
+      return typeof value === 'string' ? carriesAnyOf(known) : sql`false`;
     case 'isEmpty':
       return sql`not ${hasAny}`;
     case 'isNotEmpty':
