@@ -57,6 +57,29 @@ const seed = async () => {
 };
 await seed();
 
+/**
+ * 50 tags: tag-1 on every 2nd device (half of them), tag-2 on every 5th, tag-3 on every 100th, tag-4..50 on
+ * one device in 500 each; so the tag criteria range from broad to narrow.
+ */
+const seedTags = async () => {
+  const n = (await rows<{ n: number }>(sql`select count(*)::int as n from tags`))[0]?.n ?? 0;
+  if (n > 0) return;
+  const started = performance.now();
+  await database.db.execute(sql`insert into tags (name) select 'tag-' || g from generate_series(1, 50) g`);
+  await database.db.execute(sql`
+    insert into device_tags (device_id, tag_id)
+    select d.id, t.id from devices d join tags t on
+      (t.name = 'tag-1' and d.id % 2 = 0) or (t.name = 'tag-2' and d.id % 5 = 0) or
+      (t.name = 'tag-3' and d.id % 100 = 0) or
+      (t.name not in ('tag-1', 'tag-2', 'tag-3') and d.id % 500 = substr(t.name, 5)::int)
+    on conflict do nothing`);
+  await database.db.execute(sql`vacuum analyze tags`);
+  await database.db.execute(sql`vacuum analyze device_tags`);
+  const [links] = await rows<{ n: number }>(sql`select count(*)::int as n from device_tags`);
+  console.log(`seeded 50 tags on ${links?.n} links in ${Math.round(performance.now() - started)} ms`);
+};
+await seedTags();
+
 const [someOrganization] = await rows<{ id: number }>(
   sql`select organization_id as id from devices group by organization_id order by organization_id limit 1`,
 );
@@ -106,6 +129,33 @@ for (const preset of defaultSearchPresets)
     `/searches/${preset.id}/devices?pageSize=50`,
   );
 await measure('`GET /searches/-3/devices?page=100`', '/searches/-3/devices?page=100&pageSize=50');
+
+/** A saved search of one tag rule, for GET /searches/{id}/devices. */
+const tagSearch = async (operator: string, value: string[]) => {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/searches',
+    headers: { cookie, origin },
+    payload: {
+      search: `bench ${operator} ${value.join(' ')}`,
+      criteria: { match: 'all', rules: [{ field: 'tags', operator, value }] },
+    },
+  });
+  return (response.json() as { id: number }).id;
+};
+for (const [operator, value] of [
+  ['hasAnyOf', ['tag-1']],
+  ['hasAnyOf', ['tag-3']],
+  ['hasAnyOf', ['tag-7', 'tag-8']],
+  ['hasAllOf', ['tag-1', 'tag-2']],
+  ['hasNoneOf', ['tag-1']],
+] as const) {
+  const id = await tagSearch(operator, [...value]);
+  await measure(
+    `\`GET /searches/{id}/devices\` (tags ${operator} ${value.join(', ')})`,
+    `/searches/${id}/devices?pageSize=50`,
+  );
+}
 console.log(`\nload average at the end: ${loadAverage()}`);
 await app.close();
 await database.close();

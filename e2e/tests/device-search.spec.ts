@@ -161,6 +161,7 @@ test('a page of 500 devices out of 100,000 renders only the rows in view and scr
     ipAddresses: ['10.0.0.1'],
     agentVersion: '0.1.0',
     metrics: null,
+    tags: i % 2 === 0 ? ['fleet'] : [],
     createTime: new Date().toISOString(),
     updateTime: new Date().toISOString(),
   }));

@@ -43,6 +43,15 @@ for (const [index, routes] of slices.entries()) {
   });
 }
 
+test('the browser-extension isolation page says that the admin blocked the extension (spec §2)', async ({
+  page,
+}) => {
+  await page.goto('/extensionBlocked');
+  await expect(
+    page.getByText('Your admin has blocked this browser extension.', { exact: true }),
+  ).toBeVisible();
+});
+
 test('an unknown address shows the not-found page', async ({ page }) => {
   await signIn(page);
   await page.goto('/no/such/page');

@@ -46,6 +46,7 @@ import { scriptRoutes } from './modules/scripts/routes.ts';
 import { searchRoutes } from './modules/searches/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
+import { tagRoutes } from './modules/tags/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { wakeOnLanRoutes } from './modules/wake-on-lan/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -186,6 +187,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(ssoRoutes);
   await app.register(dashboardRoutes);
   await app.register(deviceRoutes);
+  await app.register(tagRoutes);
   await app.register(searchRoutes);
   await app.register(wakeOnLanRoutes);
   await app.register(jobRoutes);

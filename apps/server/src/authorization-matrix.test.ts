@@ -165,6 +165,8 @@ const newKbArticle = async (organizationId: number) =>
       organizationIds: [organizationId],
     })
   ).article.id as number;
+const newTag = async () =>
+  (await created('POST', '/devices/tags', { name: `matrix-${unique()}` })).tag.id as number;
 const newKbFolder = async () =>
   (await created('POST', '/knowledge-base/folders', { name: `Folder ${unique()}` })).folder.id as number;
 
@@ -454,6 +456,23 @@ const matrix: Record<string, Entry> = {
   'DELETE /devices/:id': {
     own: async () => ({ url: `/devices/${await newDevice(fx.orgA.id)}` }),
     foreign: async () => ({ url: `/devices/${fx.deviceB}` }),
+  },
+  'GET /devices/tags': get(() => '/devices/tags?search=matrix'),
+  'POST /devices/tags': { own: async () => ({ url: '/devices/tags', body: { name: `matrix-${unique()}` } }) },
+  'PATCH /devices/tags/:id': {
+    own: async () => ({ url: `/devices/tags/${await newTag()}`, body: { description: 'Matrix' } }),
+  },
+  'DELETE /devices/tags/:id': { own: async () => ({ url: `/devices/tags/${await newTag()}` }) },
+  'PUT /devices/:id/tags': {
+    own: async () => ({ url: `/devices/${fx.deviceA}/tags`, body: { tags: ['matrix'] } }),
+    foreign: async () => ({ url: `/devices/${fx.deviceB}/tags`, body: { tags: ['matrix'] } }),
+  },
+  // Devices outside the scope are ignored (counted), not refused: no 404 to check.
+  'POST /devices/tags/bulk': {
+    own: async () => ({
+      url: '/devices/tags/bulk',
+      body: { target: { nodeIds: [fx.deviceA] }, add: ['matrix-bulk'] },
+    }),
   },
   // A device with no online neighbour: the spec's 500 NO_USABLE_MAC_ADRESSES, after authorization.
   'GET /node/:id/wakeup': {

@@ -73,6 +73,11 @@ export const apiPaths = {
   devices: () => '/devices',
   device: (id: number) => `/devices/${id}`,
   deviceMetrics: (id: number) => `/devices/${id}/metrics`,
+  /** Device tags (device-tags.ts): the MSP's tags, one device's list, and bulk changes. */
+  tags: () => '/devices/tags',
+  tag: (id: number) => `/devices/tags/${id}`,
+  deviceTags: (id: number) => `/devices/${id}/tags`,
+  bulkDeviceTags: () => '/devices/tags/bulk',
   wakeUp: (id: number) => `/node/${id}/wakeup`,
   nodeRoles: () => '/noderole/list',
   queryDevice: () => '/query/device',

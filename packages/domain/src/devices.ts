@@ -241,6 +241,8 @@ export const Device = /* @__PURE__ */ z.object({
   ipAddresses: z.array(z.string()),
   agentVersion: z.string(),
   metrics: DeviceMetrics.nullable(),
+  /** Its tags' names (device-tags.ts), by name whatever their case. */
+  tags: z.array(z.string()),
   createTime: z.string(),
   updateTime: z.string(),
 });

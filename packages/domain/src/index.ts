@@ -8,6 +8,7 @@ export * from './branding.ts';
 export * from './credentials.ts';
 export * from './demo-requests.ts';
 export * from './device-searches.ts';
+export * from './device-tags.ts';
 export * from './devices.ts';
 export * from './events.ts';
 export * from './flags.ts';

@@ -216,6 +216,8 @@ export const consoleRoutes: ConsoleRoute[] = [
   adminPage('users', 'contacts', 'Contacts', { access: 'organizations.view' }),
   adminPage('devices', 'groups', 'Groups'),
   adminPage('devices', 'roles', 'Roles'),
+  // Not in spec §2's list: the MSP's device tags (issue 17), for those who may change them.
+  adminPage('devices', 'tags', 'Tags', { ready: true, inNav: true, access: 'devices.manage' }),
   adminPage('devices', 'roleCustomFields', 'Role custom fields'),
   adminPage('devices', 'globalCustomFields', 'Global custom fields'),
   adminPage('devices', 'healthStatus', 'Health status'),

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  type CriteriaValue,
   DeviceSearchField,
   defaultSearchPresets,
   matchesCriteria,
@@ -32,8 +33,10 @@ describe('criteria lists', () => {
       'nodeRoleId',
       'cpuPercent',
       'memoryPercent',
+      'tags',
     ]);
     expect(SearchOperator.options).toContain('lessThan');
+    expect(SearchOperator.options).toEqual(expect.arrayContaining(['hasAnyOf', 'hasAllOf', 'hasNoneOf']));
   });
 });
 
@@ -112,6 +115,53 @@ describe('default presets', () => {
     };
     expect(matchesCriteria({ status: 'UP', patchFailures: 1 }, criteria)).toBe(true);
     expect(matchesCriteria({ status: 'UP', patchFailures: 0 }, criteria)).toBe(false);
+  });
+});
+
+describe('the tags criterion', () => {
+  const tagged: SearchableDevice = { tags: ['Linux', 'web'], status: 'UP' };
+  const untagged: SearchableDevice = { tags: [], status: 'UP' };
+  const matches = (device: SearchableDevice, operator: SearchOperator, value: CriteriaValue) =>
+    matchesCriteria(device, { match: 'all', rules: [{ field: 'tags', operator, value }] });
+
+  it('has any of, all of or none of the names, whatever their case', () => {
+    expect(matches(tagged, 'hasAnyOf', ['LINUX', 'db'])).toBe(true);
+    expect(matches(tagged, 'hasAnyOf', ['db'])).toBe(false);
+    expect(matches(tagged, 'hasAllOf', ['linux', 'WEB'])).toBe(true);
+    expect(matches(tagged, 'hasAllOf', ['linux', 'db'])).toBe(false);
+    expect(matches(tagged, 'hasNoneOf', ['db'])).toBe(true);
+    expect(matches(tagged, 'hasNoneOf', ['Web'])).toBe(false);
+    expect(matches(untagged, 'hasNoneOf', ['web'])).toBe(true);
+    expect(matches(untagged, 'hasAnyOf', ['web'])).toBe(false);
+  });
+
+  it('finds devices without tags, and one name with contains', () => {
+    expect(matches(untagged, 'isEmpty', null)).toBe(true);
+    expect(matches(tagged, 'isEmpty', null)).toBe(false);
+    expect(matches(tagged, 'isNotEmpty', null)).toBe(true);
+    expect(matches(tagged, 'contains', 'WEB')).toBe(true);
+    expect(matches(tagged, 'contains', 'we')).toBe(false);
+  });
+
+  it('matches nothing with a scalar for a list operator, or a list operator on another field', () => {
+    expect(matches(tagged, 'hasAnyOf', 'web')).toBe(false);
+    expect(matches(tagged, 'equals', 'web')).toBe(false);
+    expect(matches(tagged, 'notEquals', 'web')).toBe(true);
+    expect(
+      matchesCriteria(tagged, {
+        match: 'all',
+        rules: [{ field: 'status', operator: 'hasAnyOf', value: ['UP'] }],
+      }),
+    ).toBe(false);
+  });
+
+  it('takes lists of names as criteria values, within the tag length', () => {
+    const rule = (value: unknown) =>
+      SearchCriteria.safeParse({ match: 'all', rules: [{ field: 'tags', operator: 'hasAnyOf', value }] })
+        .success;
+    expect(rule(['linux', 'web'])).toBe(true);
+    expect(rule(['x'.repeat(26)])).toBe(false);
+    expect(rule([''])).toBe(false);
   });
 });
 

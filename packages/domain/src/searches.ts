@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAX_TAG_LENGTH } from './constants.ts';
 
 /** Spec §3 saved device search and its default presets, with criteria as data. */
 
@@ -20,6 +21,8 @@ export const deviceSearchFields = [
   'nodeRoleId',
   'cpuPercent',
   'memoryPercent',
+  // The device's tags (device-tags.ts), compared by name whatever its case.
+  'tags',
 ] as const;
 export const DeviceSearchField = /* @__PURE__ */ z.enum(deviceSearchFields);
 export type DeviceSearchField = z.infer<typeof DeviceSearchField>;
@@ -34,12 +37,16 @@ export const searchOperators = [
   'contains',
   'isEmpty',
   'isNotEmpty',
+  // A list of names against the device's tags: at least one, every one, or none of them.
+  'hasAnyOf',
+  'hasAllOf',
+  'hasNoneOf',
 ] as const;
 export const SearchOperator = /* @__PURE__ */ z.enum(searchOperators);
 export type SearchOperator = z.infer<typeof SearchOperator>;
 
 /** What a field holds, as stored: the server compares by it and a value of another type matches nothing. */
-export type SearchFieldType = 'text' | 'number' | 'boolean' | 'array';
+export type SearchFieldType = 'text' | 'number' | 'boolean' | 'array' | 'tags';
 
 /** How a field's value is entered in the console: a list to pick from, a number, yes/no or text. */
 export type SearchValueInput =
@@ -50,7 +57,8 @@ export type SearchValueInput =
   | 'nodeRole'
   | 'number'
   | 'boolean'
-  | 'text';
+  | 'text'
+  | 'tags';
 
 export type SearchFieldSpec = {
   type: SearchFieldType;
@@ -95,7 +103,21 @@ export const searchFieldSpecs: Readonly<Record<DeviceSearchField, SearchFieldSpe
   nodeRoleId: { type: 'number', input: 'nodeRole', operators: pickOperators, isInteger: true },
   cpuPercent: { type: 'number', input: 'number', operators: numberOperators },
   memoryPercent: { type: 'number', input: 'number', operators: numberOperators },
+  tags: {
+    type: 'tags',
+    input: 'tags',
+    operators: ['hasAnyOf', 'hasAllOf', 'hasNoneOf', 'isEmpty', 'isNotEmpty'],
+  },
 };
+
+/** The operators whose value is a list of tag names. */
+export const tagListOperators = ['hasAnyOf', 'hasAllOf', 'hasNoneOf'] as const;
+export type TagListOperator = (typeof tagListOperators)[number];
+export const isTagListOperator = (operator: SearchOperator): operator is TagListOperator =>
+  (tagListOperators as readonly string[]).includes(operator);
+
+/** Names one tag rule may list. */
+export const MAX_CRITERIA_TAGS = 50;
 
 export const deviceStatuses = ['UP', 'DOWN', 'WARNING'] as const;
 export const DeviceStatus = /* @__PURE__ */ z.enum(deviceStatuses);
@@ -104,7 +126,14 @@ export type DeviceStatus = z.infer<typeof DeviceStatus>;
 export const NETWORK_DEVICE_CLASS = 'NETWORK_DEVICE';
 export const LOW_DISK_FREE_PERCENT = 10;
 
-export const CriteriaValue = /* @__PURE__ */ z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** A list of names is the value of the tag operators (`hasAnyOf`...); with any other it matches nothing. */
+export const CriteriaValue = /* @__PURE__ */ z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.string().min(1).max(MAX_TAG_LENGTH)).max(MAX_CRITERIA_TAGS),
+]);
 export type CriteriaValue = z.infer<typeof CriteriaValue>;
 
 export const CriteriaRule = /* @__PURE__ */ z.object({
@@ -229,10 +258,37 @@ const operatorTests: Readonly<Record<SearchOperator, (actual: unknown, expected:
     contains,
     isEmpty: (a) => isEmptyValue(a),
     isNotEmpty: (a) => !isEmptyValue(a),
+    // Only a tag field has tags (matchesTags).
+    hasAnyOf: () => false,
+    hasAllOf: () => false,
+    hasNoneOf: () => false,
   };
 
+const lower = (names: readonly unknown[]) =>
+  names.filter((name): name is string => typeof name === 'string').map((name) => name.toLowerCase());
+
+/** The tag operators: a list of names against the device's names, whatever their case. */
+const tagListTests: Readonly<Record<TagListOperator, (tags: string[], names: string[]) => boolean>> = {
+  hasAnyOf: (tags, names) => names.some((name) => tags.includes(name)),
+  hasAllOf: (tags, names) => names.every((name) => tags.includes(name)),
+  hasNoneOf: (tags, names) => !names.some((name) => tags.includes(name)),
+};
+
+/**
+ * A tag field holds names compared whatever their case: `contains` one name, `isEmpty` no tags; a scalar
+ * never equals a list (`equals` nothing, `notEquals` everything) and numbers do not order it.
+ */
+const matchesTags = (actual: unknown, { operator, value }: CriteriaRule): boolean => {
+  const tags = Array.isArray(actual) ? lower(actual) : [];
+  if (isTagListOperator(operator)) return Array.isArray(value) && tagListTests[operator](tags, lower(value));
+  if (operator === 'contains') return typeof value === 'string' && tags.includes(value.toLowerCase());
+  return operatorTests[operator](tags, value);
+};
+
 export const matchesRule = (device: SearchableDevice, criteriaRule: CriteriaRule): boolean =>
-  operatorTests[criteriaRule.operator](device[criteriaRule.field], criteriaRule.value);
+  searchFieldSpecs[criteriaRule.field].type === 'tags'
+    ? matchesTags(device[criteriaRule.field], criteriaRule)
+    : operatorTests[criteriaRule.operator](device[criteriaRule.field], criteriaRule.value);
 
 /** The reference meaning of criteria, for the server query and tests alike. */
 export const matchesCriteria = (device: SearchableDevice, criteria: SearchCriteria): boolean =>

@@ -22,3 +22,4 @@ export * from '../modules/scripts/schema.ts';
 export * from '../modules/searches/schema.ts';
 export * from '../modules/settings/schema.ts';
 export * from '../modules/sso/schema.ts';
+export * from '../modules/tags/schema.ts';

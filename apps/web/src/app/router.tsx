@@ -128,6 +128,10 @@ const screens: Record<string, Screen> = {
     () => import('../features/node-roles/components/node-roles-page.tsx'),
     'NodeRolesPage',
   ),
+  'administration.devices.tags': screen(
+    () => import('../features/tags/components/tags-page.tsx'),
+    'TagsPage',
+  ),
   'administration.users.technicians': screen(users, 'TechniciansPage'),
   'administration.users.endUsers': screen(users, 'EndUsersPage'),
   'administration.users.technicianRoles': screen(roles, 'TechnicianRolesPage'),

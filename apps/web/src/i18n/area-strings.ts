@@ -19,6 +19,7 @@ import { scheduledTasksStrings } from '../features/scheduled-tasks/strings.ts';
 import { scriptsStrings } from '../features/scripts/strings.ts';
 import { settingsStrings } from '../features/settings/strings.ts';
 import { supportInboxStrings } from '../features/support-inbox/strings.ts';
+import { tagsStrings } from '../features/tags/strings.ts';
 import { usersStrings } from '../features/users/strings.ts';
 
 /**
@@ -47,6 +48,7 @@ export const areaStrings = {
   ...scriptsStrings,
   ...settingsStrings,
   ...supportInboxStrings,
+  ...tagsStrings,
   ...usersStrings,
   ...Object.fromEntries(
     Object.entries(approvalLabels).map(([status, label]) => [`approvals.status.${status}`, label]),

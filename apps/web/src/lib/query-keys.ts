@@ -15,6 +15,8 @@ export const queryRoots = {
   jobLists: ['jobs', 'list'],
   /** GET /searches: the saved searches and presets, device groups among them. */
   searches: ['searches'],
+  /** GET /devices/tags: the MSP's device tags (the tags page, the tag editors' suggestions). */
+  tags: ['tags'],
 } as const;
 
 /** A device list's filters, sort and paging: GET /devices and a saved search's devices take the same. */

@@ -31,6 +31,7 @@ export const createDevice = (overrides: Partial<Device> = {}): Device => {
     ipAddresses: ['10.0.0.5'],
     agentVersion: '0.1.0',
     metrics: { cpuPercent: 12, memoryPercent: 40, diskPercent: 55 },
+    tags: [],
     createTime: '2024-01-01T08:00:00.000Z',
     updateTime: '2024-01-01T08:00:00.000Z',
     ...overrides,

@@ -10,7 +10,10 @@ import {
   searchFieldSpecs,
 } from '@rmm/domain';
 import { and, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
 import { devices } from '../../db/schema.ts';
+import { findTagIdsNamed } from '../tags/repository.ts';
+import { type TagIds, tagNamesInCriteria, tagRuleCondition } from '../tags/sql.ts';
 
 /**
  * Criteria (packages/domain searches.ts) as a SQL condition, with the meaning of `matchesCriteria`:
@@ -50,9 +53,11 @@ const deviceClassEquals = (value: string) =>
     : sql`${devices.deviceClass} = ${value}::text`;
 
 type Column = Omit<Field, 'kind' | 'isInteger'>;
+/** The fields of the device row itself; `tags` lives in its own tables (`tagRuleCondition`). */
+type ColumnField = Exclude<DeviceSearchField, 'tags'>;
 
 /** Where each field lives in SQL; what it holds is the domain's table. */
-const columns: Readonly<Record<DeviceSearchField, Column>> = {
+const columns: Readonly<Record<ColumnField, Column>> = {
   status: { expression: sql`${devices.status}` },
   deviceClass: { expression: deviceClassExpression, equalsOf: deviceClassEquals },
   remoteSupportTools: { expression: sql`${devices.remoteSupportTools}` },
@@ -77,10 +82,10 @@ const columns: Readonly<Record<DeviceSearchField, Column>> = {
 
 const fields = Object.fromEntries(
   Object.entries(columns).map(([name, column]) => {
-    const spec = searchFieldSpecs[name as DeviceSearchField];
+    const spec = searchFieldSpecs[name as ColumnField];
     return [name, { ...column, kind: spec.type, ...(spec.isInteger ? { isInteger: true } : {}) }];
   }),
-) as Readonly<Record<DeviceSearchField, Field>>;
+) as Readonly<Record<ColumnField, Field>>;
 
 const valueKind: Record<string, FieldKind> = { string: 'text', number: 'number', boolean: 'boolean' };
 const fits = (field: Field, value: CriteriaValue) =>
@@ -158,6 +163,10 @@ const operators: Readonly<Record<SearchOperator, (field: Field, value: CriteriaV
     field.kind === 'array'
       ? sql`jsonb_array_length(${field.expression}) > 0`
       : sql`not coalesce(${isEmpty(field)}, false)`,
+  // Only the tags field has tags.
+  hasAnyOf: () => sql`false`,
+  hasAllOf: () => sql`false`,
+  hasNoneOf: () => sql`false`,
 };
 
 /**
@@ -165,16 +174,30 @@ const operators: Readonly<Record<SearchOperator, (field: Field, value: CriteriaV
  * as "no match", and rules are only ever joined by AND or OR (never negated), so no `coalesce` is needed,
  * and without one the indexes on the columns can serve the condition.
  */
-export const ruleCondition = (rule: CriteriaRule): SQL => {
+export const ruleCondition = (rule: CriteriaRule, tagIds: TagIds): SQL => {
+  if (rule.field === 'tags') return sql`(${tagRuleCondition(rule, tagIds)})`;
   const field = fields[rule.field];
   const operator = operators[rule.operator];
   if (!field || !operator) throw new Error(`unsupported criteria rule ${rule.field} ${rule.operator}`);
   return sql`(${operator(field, rule.value)})`;
 };
 
-/** The condition for a whole criteria expression, for a WHERE clause only; no rules match every device. */
-export const criteriaCondition = (criteria: SearchCriteria): SQL => {
+/**
+ * The condition for a whole criteria expression, for a WHERE clause only; no rules match every device.
+ * `tagIds`: the ids of the tags the tag rules name (`criteriaConditionOf` reads them).
+ */
+export const criteriaCondition = (criteria: SearchCriteria, tagIds: TagIds): SQL => {
   if (criteria.rules.length === 0) return sql`true`;
-  const conditions = criteria.rules.map(ruleCondition);
+  const conditions = criteria.rules.map((rule) => ruleCondition(rule, tagIds));
   return (criteria.match === 'all' ? and(...conditions) : or(...conditions)) ?? sql`true`;
 };
+
+/** The tag ids criteria name, read first so that the statement holds them as constants (tags/sql.ts). */
+export const tagIdsOfCriteria = async (db: DbOrTx, criteria: SearchCriteria): Promise<TagIds> => {
+  const names = tagNamesInCriteria(criteria);
+  return names.length === 0 ? new Map() : findTagIdsNamed(db, names);
+};
+
+/** `criteriaCondition` with the tags the criteria name looked up first. */
+export const criteriaConditionOf = async (db: DbOrTx, criteria: SearchCriteria): Promise<SQL> =>
+  criteriaCondition(criteria, await tagIdsOfCriteria(db, criteria));

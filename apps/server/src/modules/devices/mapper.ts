@@ -1,21 +1,24 @@
 import { type AgentPlatform, type Device, type DeviceNode, findNodeRole } from '@rmm/domain';
 import { getTableColumns } from 'drizzle-orm';
 import { devices, locations, organizations } from '../../db/schema.ts';
+import { deviceTagNames } from '../tags/sql.ts';
 
 type DeviceRow = typeof devices.$inferSelect;
 
 const { inventory: _inventory, secretHash: _secretHash, ...summaryColumns } = getTableColumns(devices);
 
-/** The columns of a device list row: everything but the inventory document and the secret hash. */
+/** The columns of a device list row: everything but the inventory document and the secret hash, with its tags. */
 export const deviceColumns = {
   ...summaryColumns,
   organizationName: organizations.name,
   locationName: locations.name,
+  tags: deviceTagNames,
 };
 
 export type DeviceListRow = Omit<DeviceRow, 'inventory' | 'secretHash'> & {
   organizationName: string;
   locationName: string | null;
+  tags: string[];
 };
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -48,6 +51,7 @@ export const toDevice = (row: DeviceListRow): Device => ({
     row.cpuPercent === null || row.memoryPercent === null || row.diskPercent === null
       ? null
       : { cpuPercent: row.cpuPercent, memoryPercent: row.memoryPercent, diskPercent: row.diskPercent },
+  tags: row.tags,
   createTime: row.createdAt.toISOString(),
   updateTime: row.updatedAt.toISOString(),
 });

@@ -9,7 +9,7 @@ import { type DbOrTx, toNumber } from '../../db/database.ts';
 import { deviceMetrics, devices, locations, organizations } from '../../db/schema.ts';
 import { inScope } from '../../lib/scope.ts';
 import { escapeLike } from '../activities/repository.ts';
-import { criteriaCondition } from './criteria.ts';
+import { criteriaConditionOf } from './criteria.ts';
 import { deviceColumns, toDevice, toDeviceNode } from './mapper.ts';
 
 const sortOrder: Record<ListDevicesQuery['sort'], SQL[]> = {
@@ -30,10 +30,10 @@ const searchCondition = (search: string) =>
   // One generated, trigram-indexed column holds name, hostname, OS, user and addresses, lower-cased.
   sql`${devices.searchText} like ${`%${escapeLike(search.toLowerCase())}%`}`;
 
-const listConditions = (scope: OrganizationScope, query: ListDevicesQuery, criteria?: SearchCriteria) =>
+const listConditions = (scope: OrganizationScope, query: ListDevicesQuery, criteria?: SQL) =>
   and(
     inScope(devices.organizationId, scope),
-    criteria ? criteriaCondition(criteria) : undefined,
+    criteria,
     query.organizationId ? eq(devices.organizationId, query.organizationId) : undefined,
     query.locationId ? eq(devices.locationId, query.locationId) : undefined,
     query.status ? eq(devices.status, query.status) : undefined,
@@ -61,7 +61,7 @@ export const listDevices = async (
   query: ListDevicesQuery,
   criteria?: SearchCriteria,
 ) => {
-  const where = listConditions(scope, query, criteria);
+  const where = listConditions(scope, query, criteria ? await criteriaConditionOf(db, criteria) : undefined);
   const order = sortOrder[query.sort];
   const pageIds = db
     .select({ id: devices.id })
@@ -175,7 +175,9 @@ export const findActionTargets = async (
   limit: number,
 ) => {
   const condition =
-    'criteria' in target ? criteriaCondition(target.criteria) : inArray(devices.id, target.nodeIds);
+    'criteria' in target
+      ? await criteriaConditionOf(db, target.criteria)
+      : inArray(devices.id, target.nodeIds);
   return db
     .select({
       id: devices.id,

@@ -17,7 +17,7 @@ import { anyOf } from '../../db/any-of.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { devices, jobs, organizations, savedSearches, scripts, users } from '../../db/schema.ts';
 import { inScope } from '../../lib/scope.ts';
-import { criteriaCondition } from '../devices/criteria.ts';
+import { criteriaConditionOf } from '../devices/criteria.ts';
 import { scheduledTasks, taskRunDevices, taskRuns } from './schema.ts';
 
 /** Every query of the scheduled-tasks module. */
@@ -149,7 +149,7 @@ export const findTargetDevices = async (
   if (targets.deviceIds.length > 0) parts.push(anyOf(devices.id, targets.deviceIds, 'integer'));
   if (targets.organizationIds.length > 0)
     parts.push(anyOf(devices.organizationId, targets.organizationIds, 'integer'));
-  for (const criteria of targets.criteria) parts.push(criteriaCondition(criteria));
+  for (const criteria of targets.criteria) parts.push(await criteriaConditionOf(db, criteria));
   if (parts.length === 0) return [];
   return db
     .select({

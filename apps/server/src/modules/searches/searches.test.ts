@@ -22,7 +22,7 @@ import {
 } from '../../../test/helpers.ts';
 import { agentSubject } from '../../bus/subjects.ts';
 import { activities, devices } from '../../db/schema.ts';
-import { criteriaCondition } from '../devices/criteria.ts';
+import { criteriaConditionOf } from '../devices/criteria.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -212,6 +212,25 @@ describe('criteria in SQL mean what matchesCriteria means', () => {
     { status: 'UP', nodeRoleId: 16, patchFailures: 0, cpuPercent: 1, memoryPercent: 1, diskPercent: 50 },
   ];
 
+  /** The tags of the variety's devices, by position (names set through the API, so tags are made). */
+  const varietyTags: string[][] = [[], ['Web', 'linux'], ['web'], ['DB'], []];
+  const tagsById = new Map<number, string[]>();
+
+  /** The variety's devices in a new organization, each with its tags. */
+  const createVariety = async () => {
+    const org = await createOrganization();
+    const rows = [];
+    for (const [index, values] of variety.entries()) {
+      const row = await createDevice(org.id, values);
+      const tags = varietyTags[index] ?? [];
+      const response = await ctx.request('PUT', `/devices/${row.id}/tags`, { tags });
+      expect(response.statusCode, response.body).toBe(200);
+      tagsById.set(row.id, response.json().tags);
+      rows.push(row);
+    }
+    return { org, rows };
+  };
+
   const searchable = (row: typeof devices.$inferSelect): SearchableDevice => ({
     status: row.status,
     remoteSupportTools: row.remoteSupportTools,
@@ -230,6 +249,7 @@ describe('criteria in SQL mean what matchesCriteria means', () => {
     nodeRoleId: row.nodeRoleId,
     cpuPercent: row.cpuPercent,
     memoryPercent: row.memoryPercent,
+    tags: tagsById.get(row.id) ?? [],
   });
 
   const values: CriteriaValue[] = [
@@ -255,18 +275,24 @@ describe('criteria in SQL mean what matchesCriteria means', () => {
     50,
     true,
     false,
+    'WEB',
+    // Lists of tag names (the tag operators' values), empty, repeated and in other cases.
+    [],
+    ['web'],
+    ['LINUX', 'web'],
+    ['db', 'nothing'],
+    ['web', 'WEB'],
+    ['nothing'],
   ];
 
   it('for every field, operator and value (single rules)', async () => {
-    const org = await createOrganization();
-    const rows = [];
-    for (const values of variety) rows.push(await createDevice(org.id, values));
+    const { org, rows } = await createVariety();
     const matchingIds = async (criteria: SearchCriteria) =>
       (
         await ctx.db
           .select({ id: devices.id })
           .from(devices)
-          .where(and(eq(devices.organizationId, org.id), criteriaCondition(criteria)))
+          .where(and(eq(devices.organizationId, org.id), await criteriaConditionOf(ctx.db, criteria)))
       )
         .map((r) => r.id)
         .sort((a, b) => a - b);
@@ -284,22 +310,29 @@ describe('criteria in SQL mean what matchesCriteria means', () => {
   });
 
   it('combines rules with all and any', async () => {
-    const org = await createOrganization();
-    const rows = [];
-    for (const values of variety) rows.push(await createDevice(org.id, values));
+    const { org, rows } = await createVariety();
     const rules: CriteriaRule[] = [
       { field: 'status', operator: 'equals', value: 'UP' },
       { field: 'patchFailures', operator: 'greaterThan', value: 0 },
       { field: 'deviceClass', operator: 'equals', value: 'NETWORK_DEVICE' },
+      { field: 'tags', operator: 'hasAnyOf', value: ['web'] },
+      { field: 'tags', operator: 'hasNoneOf', value: ['linux'] },
     ];
     for (const match of ['all', 'any'] as const) {
-      for (const pair of [rules.slice(0, 2), rules.slice(1), [rules[0]!, rules[2]!]]) {
+      for (const pair of [
+        rules.slice(0, 2),
+        rules.slice(1, 3),
+        [rules[0]!, rules[2]!],
+        [rules[0]!, rules[3]!],
+        rules.slice(3),
+        [rules[1]!, rules[4]!],
+      ]) {
         const criteria: SearchCriteria = { match, rules: pair };
         const expected = rows.filter((r) => matchesCriteria(searchable(r), criteria)).map((r) => r.id);
         const found = await ctx.db
           .select({ id: devices.id })
           .from(devices)
-          .where(and(eq(devices.organizationId, org.id), criteriaCondition(criteria)));
+          .where(and(eq(devices.organizationId, org.id), await criteriaConditionOf(ctx.db, criteria)));
         expect(
           found.map((r) => r.id).sort((a, b) => a - b),
           JSON.stringify(criteria),
@@ -318,7 +351,7 @@ describe('criteria in SQL mean what matchesCriteria means', () => {
     const found = await ctx.db
       .select({ id: devices.id })
       .from(devices)
-      .where(and(eq(devices.organizationId, org.id), criteriaCondition(criteria)));
+      .where(and(eq(devices.organizationId, org.id), await criteriaConditionOf(ctx.db, criteria)));
     expect(found).toEqual([]);
   });
 });

@@ -5,18 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { TagEditor } from './tag-editor.tsx';
 
-const Harness = ({ initialTags = [] }: { initialTags?: string[] }) => {
+const Harness = ({ initialTags = [], error }: { initialTags?: string[]; error?: string }) => {
   const [tags, setTags] = useState(initialTags);
   return (
     <>
-      <TagEditor label="Tags" value={tags} onChange={setTags} />
+      <TagEditor label="Tags" value={tags} onChange={setTags} error={error} />
       <output aria-label="Saved tags">{JSON.stringify(tags)}</output>
     </>
   );
 };
 
-const renderEditor = (initialTags: string[] = []) => {
-  const view = renderWithProviders(<Harness initialTags={initialTags} />);
+const renderEditor = (initialTags: string[] = [], error?: string) => {
+  const view = renderWithProviders(<Harness initialTags={initialTags} error={error} />);
   const savedTags = (): unknown => JSON.parse(screen.getByLabelText('Saved tags').textContent ?? '');
   return { ...view, input: screen.getByRole('combobox', { name: 'Tags' }), savedTags };
 };
@@ -106,6 +106,15 @@ describe('TagEditor', () => {
     await user.click(input);
     await user.keyboard('{Backspace}');
     expect(savedTags()).toEqual(['keep']);
+  });
+
+  it("shows the rule the typed text breaks before the form's own message, then the form's again", async () => {
+    const { user, input } = renderEditor([], 'Enter a value');
+    expect(input).toHaveAccessibleDescription('Enter a value');
+    await user.type(input, 'a,');
+    expect(input).toHaveAccessibleDescription(messages.tags.noCommas);
+    await user.type(input, '{Backspace}{Backspace}');
+    expect(input).toHaveAccessibleDescription('Enter a value');
   });
 
   it('keeps tags saved before the rules when another tag is added', async () => {

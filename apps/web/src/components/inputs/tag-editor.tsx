@@ -74,7 +74,8 @@ export const TagEditor = ({
       acceptValueOnBlur={message === undefined}
       onKeyDown={handleKeyDown}
       onPasteCapture={handlePasteCapture}
-      error={error ?? translate(message)}
+      // The rule the typed text breaks comes first: it is what the user can fix now.
+      error={translate(message) ?? error}
     />
   );
 };

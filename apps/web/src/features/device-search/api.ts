@@ -1,4 +1,6 @@
 import type {
+  BulkDeviceTagsRequest,
+  BulkDeviceTagsResponse,
   CreateSearchRequest,
   DeviceSearch,
   ExecuteActionRequest,
@@ -27,4 +29,7 @@ export const searchesApi = {
   remove: savedSearchesApi.remove,
   executeAction: (body: ExecuteActionRequest) =>
     apiRequest<ExecuteActionResponse>('POST', apiPaths.executeAction(), body),
+  /** Adds or removes tags on the devices of a target (device-tags.ts). */
+  bulkTags: (body: BulkDeviceTagsRequest) =>
+    apiRequest<BulkDeviceTagsResponse>('POST', apiPaths.bulkDeviceTags(), body),
 };

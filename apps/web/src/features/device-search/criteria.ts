@@ -40,6 +40,7 @@ const defaultValues: Readonly<Record<ValueKind, CriteriaValue>> = {
   number: 0,
   boolean: true,
   text: '',
+  tags: [],
 };
 const defaultValue = (kind: ValueKind): CriteriaValue => defaultValues[kind];
 
@@ -72,6 +73,7 @@ export const isRuleComplete = (rule: CriteriaRule) => {
   if (kind === 'number' || kind === 'nodeRole')
     return typeof rule.value === 'number' && Number.isFinite(rule.value);
   if (kind === 'boolean') return typeof rule.value === 'boolean';
+  if (kind === 'tags') return Array.isArray(rule.value) && rule.value.length > 0;
   return typeof rule.value === 'string' && rule.value.trim() !== '';
 };
 

@@ -18,6 +18,7 @@ const describeValue = (rule: CriteriaRule, t: TFunction) => {
   if (kind === 'nodeRole' && typeof rule.value === 'number')
     return findNodeRole(rule.value)?.name ?? t('deviceSearch.roleId', { id: rule.value });
   if (kind === 'boolean') return rule.value ? t('common.yes') : t('common.no');
+  if (Array.isArray(rule.value)) return rule.value.join(', ');
   return String(rule.value);
 };
 

@@ -73,3 +73,16 @@ export const useExecuteActionMutation = () => {
           ]),
   });
 };
+
+/** The devices' rows and records show their tags; the tags' device counts change. */
+export const useBulkTagsMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: searchesApi.bulkTags,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryRoots.devices }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.tags }),
+      ]),
+  });
+};

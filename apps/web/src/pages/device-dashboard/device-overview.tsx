@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { DeviceFacts } from '../../features/devices/components/device-facts.tsx';
 import { DeviceMetrics } from '../../features/devices/components/device-metrics.tsx';
 import { deviceKeys, useDeviceSummaryQuery } from '../../features/devices/queries.ts';
+import { DeviceTagsCard } from '../../features/tags/components/device-tags-card.tsx';
 import { DeviceDashboard } from './device-dashboard.tsx';
 
 /** Current values are polled without the inventory; the page header gets them too. */
@@ -30,6 +31,7 @@ const DeviceOverview = ({ device }: { device: DeviceNode }) => {
     <Grid type="container" breakpoints={{ xs: '30em', sm: '40em', md: '48em', lg: '60em', xl: '75em' }}>
       <Grid.Col span={{ base: 12, lg: 4 }}>
         <DeviceFacts device={live} />
+        <DeviceTagsCard deviceId={device.id} tags={device.tags} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <DeviceMetrics device={live} />

@@ -14,6 +14,7 @@ import {
   IconCircleCheck,
   IconMapPin,
   IconRefresh,
+  IconTags,
   IconTerminal2,
   IconTrash,
 } from '@tabler/icons-react';
@@ -23,6 +24,7 @@ import { useMeQuery } from '../../../app/session/queries.ts';
 import type { RunScriptValues } from '../../../components/run-script-form.tsx';
 import { useExecuteActionMutation } from '../queries.ts';
 import { ActionResult } from './action-result.tsx';
+import { BulkTagsDialog } from './bulk-tags-dialog.tsx';
 import { MoveToLocationDialog } from './move-to-location-dialog.tsx';
 import { RunScriptDialog } from './run-script-dialog.tsx';
 
@@ -62,6 +64,7 @@ export const BulkActions = ({
   selectedDevices,
   isAllMatching,
   isDisabled = false,
+  withTags = false,
 }: {
   actions: readonly BulkAction[];
   selectedCount: number;
@@ -74,6 +77,8 @@ export const BulkActions = ({
   isAllMatching: boolean;
   /** The list is loading other devices: what is selected may not be what is shown. */
   isDisabled?: boolean;
+  /** Offer "Tags": add or remove tags on the selected devices (needs devices.manage). */
+  withTags?: boolean;
 }) => {
   const { t } = useTranslation();
   const execute = useExecuteActionMutation();
@@ -88,6 +93,7 @@ export const BulkActions = ({
   const [pendingAction, setPendingAction] = useState<BulkAction | null>(null);
   const [isMoveOpen, move] = useDisclosure();
   const [isScriptOpen, script] = useDisclosure();
+  const [isTagsOpen, tags] = useDisclosure();
 
   const clearError = () => {
     setTargetError(null);
@@ -184,8 +190,31 @@ export const BulkActions = ({
                 </Button>
               );
             })}
+            {withTags && (
+              <Button
+                size="sm"
+                variant="light"
+                leftSection={<IconTags size={16} />}
+                disabled={isDisabled || !has('devices.manage') || pendingAction !== null}
+                onClick={() => {
+                  setResult(null);
+                  clearError();
+                  tags.open();
+                }}
+              >
+                {t('deviceSearch.action.TAGS')}
+              </Button>
+            )}
           </Group>
         </Group>
+      )}
+      {isTagsOpen && (
+        <BulkTagsDialog
+          count={selectedCount}
+          resolveTarget={resolveTarget}
+          onClose={tags.close}
+          onDone={onDone}
+        />
       )}
       <MoveToLocationDialog
         isOpen={isMoveOpen}

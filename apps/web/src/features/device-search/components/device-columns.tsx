@@ -26,6 +26,7 @@ export const columnIds = [
   'lastSeen',
   'agentVersion',
   'created',
+  'tags',
 ] as const;
 export type ColumnId = (typeof columnIds)[number];
 
@@ -41,6 +42,17 @@ const line = (text: string | null | undefined) => (
   <Text size="sm" truncate="end" title={text ?? undefined}>
     {text ?? ''}
   </Text>
+);
+
+/** A device's tags as small badges, on one line; the whole list is the cell's title. */
+const TagsCell = ({ tags }: { tags: readonly string[] }) => (
+  <Group gap={4} wrap="nowrap" miw={0} style={{ overflow: 'hidden' }} title={tags.join(', ')}>
+    {tags.map((tag) => (
+      <Badge key={tag} size="sm" variant="light" tt="none" style={{ flexShrink: 0 }}>
+        {tag}
+      </Badge>
+    ))}
+  </Group>
 );
 
 const ApprovalCell = ({ device }: { device: Device }) => {
@@ -122,6 +134,7 @@ export const deviceColumns: Readonly<Record<ColumnId, DeviceColumn>> = {
     sortField: 'createTime',
     render: (device) => line(dayjs(device.createTime).format('YYYY-MM-DD')),
   },
+  tags: { id: 'tags', width: 200, render: (device) => <TagsCell tags={device.tags} /> },
 };
 
 export const defaultSearchColumns: ColumnId[] = [
@@ -132,4 +145,5 @@ export const defaultSearchColumns: ColumnId[] = [
   'os',
   'ipAddress',
   'lastSeen',
+  'tags',
 ];

@@ -27,6 +27,8 @@ export type DeviceResultsProps = {
   selectionKey: string;
   /** Filters shown left of the page size and columns. */
   filters?: ReactNode;
+  /** Offer the bulk "Tags" action. */
+  withTags?: boolean;
 };
 
 const SelectionSummary = ({
@@ -88,6 +90,7 @@ export const DeviceResults = ({
   emptyText,
   selectionKey,
   filters,
+  withTags = false,
 }: DeviceResultsProps) => {
   const { t } = useTranslation();
   // Rows ticked while the last page still shows (loading the next) are not the next page's.
@@ -140,6 +143,7 @@ export const DeviceResults = ({
                 )}
                 isAllMatching={selection.isAllMatching}
                 isDisabled={query.isPlaceholderData}
+                withTags={withTags}
               />
               {result.count === 0 ? (
                 <Paper withBorder p="xl" ta="center">

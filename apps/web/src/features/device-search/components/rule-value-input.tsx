@@ -1,4 +1,4 @@
-import { type ComboboxData, NumberInput, Select, TextInput } from '@mantine/core';
+import { type ComboboxData, NumberInput, Select, TextInput, VisuallyHidden } from '@mantine/core';
 import {
   agentPlatforms,
   approvalStatuses,
@@ -9,6 +9,8 @@ import {
 } from '@rmm/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { TagEditor } from '../../../components/inputs/tag-editor.tsx';
+import { useTagNamesQuery } from '../../../lib/device-tags.ts';
 import { useNodeRolesQuery } from '../../../lib/node-roles.ts';
 import { criteriaFields, deviceClassOptions, isRuleComplete } from '../criteria.ts';
 
@@ -54,6 +56,34 @@ const RoleSelect = ({
       value={typeof value === 'number' ? String(value) : null}
       onChange={(text) => text !== null && onChange(Number(text))}
       error={error ?? roles.error?.message}
+    />
+  );
+};
+
+/** Tag names, with the MSP's tags as suggestions (only queried once a condition needs them). */
+const TagNamesInput = ({
+  value,
+  label,
+  error,
+  onChange,
+}: {
+  value: CriteriaValue;
+  label: string;
+  error: string | undefined;
+  onChange: (value: CriteriaValue) => void;
+}) => {
+  const { t } = useTranslation();
+  const names = useTagNamesQuery();
+  return (
+    <TagEditor
+      label={<VisuallyHidden>{label}</VisuallyHidden>}
+      size="sm"
+      w={280}
+      placeholder={t('deviceSearch.tags.placeholder')}
+      data={names.data ?? []}
+      value={Array.isArray(value) ? value : []}
+      onChange={onChange}
+      error={error}
     />
   );
 };
@@ -132,6 +162,8 @@ export const RuleValueInput = ({
           onChange={(value) => onChange(typeof value === 'number' ? value : null)}
         />
       );
+    case 'tags':
+      return <TagNamesInput value={rule.value} label={label} error={error} onChange={onChange} />;
     case 'text':
       return (
         <TextInput

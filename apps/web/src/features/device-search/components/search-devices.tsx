@@ -48,6 +48,7 @@ export const SearchDevices = ({
           : target
       }
       actions={['APPROVE', 'REJECT', 'DELETE', 'MOVE_TO_LOCATION', 'REBOOT', 'RUN_SCRIPT']}
+      withTags
       columnsKey={columnsKey}
       emptyText={state.q ? t('common.noResults') : emptyText}
       // Other criteria match other devices: what was selected is dropped.

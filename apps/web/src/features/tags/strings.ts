@@ -1,0 +1,36 @@
+/** English strings of features/tags/ (keys under tags.); the tag rules' messages are the domain's (spec.tags.*). */
+export const tagsStrings = {
+  'tags.title': 'Tags',
+  'tags.intro':
+    'Tags are names you put on devices to find them again: in device search, in saved searches and in groups. Every organization shares them.',
+  'tags.new': 'New tag',
+  'tags.searchLabel': 'Search tags',
+  'tags.searchPlaceholder': 'Part of a name',
+  'tags.empty': 'No tags yet. Create one here, or type one on a device’s overview.',
+  'tags.noMatches': 'No tag matches “{search}”.',
+  'tags.tableLabel': 'Tags',
+  'tags.column.name': 'Name',
+  'tags.column.description': 'Description',
+  'tags.column.devices': 'Devices',
+  'tags.actions': 'Actions for {name}',
+  'tags.edit': 'Edit tag {name}',
+  'tags.delete': 'Delete tag {name}',
+  'tags.deleteTitle': 'Delete the tag “{name}”?',
+  'tags.deleteBody_one':
+    '{count, number} device loses this tag. Saved searches that name it find nothing by it any more.',
+  'tags.deleteBody_other':
+    '{count, number} devices lose this tag. Saved searches that name it find nothing by it any more.',
+  'tags.deleteConfirm': 'Delete tag',
+  'tags.deleted': 'Tag deleted',
+  'tags.saved': 'Tag saved',
+  'tags.dialog.new': 'New tag',
+  'tags.dialog.edit': 'Edit tag',
+  'tags.dialog.name': 'Name',
+  'tags.dialog.description': 'Description',
+  'tags.device.title': 'Tags',
+  'tags.device.label': 'Tags of this device',
+  'tags.device.placeholder': 'Type a tag, then Enter',
+  'tags.device.none': 'No tags',
+  'tags.device.saved': 'Tags saved',
+  'tags.device.hint': 'Enter adds a tag, Backspace in the empty field removes the last one.',
+} as const;
