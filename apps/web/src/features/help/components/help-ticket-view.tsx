@@ -1,6 +1,6 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHelpFlags } from '../../../app/branding/queries.ts';
 import { useHasPermission } from '../../../app/session/queries.ts';
@@ -15,6 +15,11 @@ export const HelpTicketView = () => {
   const { isSubmitTicketShown } = useHelpFlags();
   const canSubmit = useHasPermission('helpTickets.submit');
   const [submittedId, setSubmittedId] = useState<string | null>(null);
+  // The form was scrolled down to its Submit button: bring the confirmation into view.
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (submittedId !== null) confirmation.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [submittedId]);
   return (
     <Stack gap="sm">
       <Title order={5}>{t('help.ticketTitle')}</Title>
@@ -34,6 +39,7 @@ export const HelpTicketView = () => {
             </Text>
           ) : (
             <Alert
+              ref={confirmation}
               color="green"
               icon={<IconCircleCheck size={18} />}
               title={t('help.ticket.submittedTitle')}
