@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
 import { MAX_ATTACHMENT_SIZE_BYTES, messages } from '@rmm/domain';
 import { eq } from 'drizzle-orm';
@@ -30,10 +29,7 @@ beforeAll(async () => {
   submitter = await createUser(ctx, { permissions: ['helpTickets.submit'], scope: 'all' });
   viewer = await createUser(ctx, { permissions: ['devices.view'], scope: 'all' });
 });
-afterAll(async () => {
-  await ctx?.close();
-  fs.rmSync(ctx.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => ctx?.close());
 
 const rowOf = async (id: string) =>
   (await ctx.db.select().from(attachments).where(eq(attachments.id, id)))[0];

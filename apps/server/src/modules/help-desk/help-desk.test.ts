@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { supportTicketCustomFieldIds as fieldIds, type HelpTicketRequest, toHelpTicket } from '@rmm/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,10 +18,7 @@ beforeAll(async () => {
   tech = await createUser(ctx, { permissions: ['helpTickets.submit'], scope: 'all' });
   otherTech = await createUser(ctx, { permissions: ['helpTickets.submit'], scope: 'all' });
 });
-afterAll(async () => {
-  await ctx?.close();
-  fs.rmSync(ctx.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => ctx?.close());
 
 const uploadAs = async (cookie: string, bytes = makePng(), fileName = 'screen.png') =>
   (await uploadFile(ctx, bytes, fileName, cookie)).json() as { id: string; signedUrl: string | null };

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { supportTicketCustomFieldIds } from '@rmm/domain';
 import { eq } from 'drizzle-orm';
@@ -173,10 +172,7 @@ describe('help tickets sent to Zendesk', () => {
     });
     tech = await createUser(ctx, { permissions: ['helpTickets.submit'], scope: 'all' });
   });
-  afterAll(async () => {
-    await ctx?.close();
-    if (ctx) fs.rmSync(ctx.config.dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => ctx?.close());
 
   const upload = async (bytes: Buffer, fileName: string) => {
     const response = await uploadAttachment(
