@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { messages } from '@rmm/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { makePng, uploadFile } from '../../../test/attachment-files.ts';
@@ -91,6 +92,21 @@ describe('uploads scanned by clamd', () => {
     expect(infected.json()).toMatchObject({ uploadStatus: 'SUSPICIOUS', signedUrl: null });
     const [row] = await ctx.db.select().from(attachments).where(eq(attachments.id, infected.json().id));
     expect(row).toMatchObject({ scanDetail: 'ClamAV: Test.Marker-1', hasContent: false });
+
+    // The branding logo goes through the same scanner: a valid PNG that ClamAV flags is refused as suspicious.
+    const logo = await ctx.request('PUT', '/settings/branding/logo', {
+      file: makePng(40, 10, { text: MARKER }).toString('base64'),
+      fileName: 'logo.png',
+      mimeType: 'image/png',
+    });
+    expect(logo.statusCode).toBe(422);
+    expect(logo.json().error).toEqual({ code: 'IMAGE_SUSPICIOUS', message: messages.images.suspicious });
+    const cleanLogo = await ctx.request('PUT', '/settings/branding/logo', {
+      file: makePng(40, 10).toString('base64'),
+      fileName: 'logo.png',
+      mimeType: 'image/png',
+    });
+    expect(cleanLogo.statusCode).toBe(200);
 
     await fake.close();
     const rows = (await ctx.db.select().from(attachments)).length;
