@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -56,9 +57,10 @@ export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
 export const createTestApp = async (overrides: Partial<Config> = {}) => {
   const { database, drop } = await openTestDatabase();
+  const ownDataDir = path.join(os.tmpdir(), `rmm-test-${randomUUID()}`);
   const config: Config = {
     ...loadConfig({}),
-    dataDir: path.join(os.tmpdir(), `rmm-test-${randomUUID()}`),
+    dataDir: ownDataDir,
     publicUrl: ORIGIN,
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
@@ -123,6 +125,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}) => {
       await app.close();
       await database.close();
       await drop();
+      // Files the app wrote (attachments' blobs) in the folder made for it.
+      fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 };
