@@ -300,7 +300,8 @@ describe('uploading an attachment', () => {
     expect((await failures()).at(-1)).toBe(
       `ATTACHMENT_INVALID: ${messages.attachments.uploadError}: the upload was cut off before its end.`,
     );
-    expect(await tempFiles()).toEqual([]);
+    // The temp file is removed as the failed upload unwinds, which may finish just after its activity.
+    await vi.waitFor(async () => expect(await tempFiles()).toEqual([]), { timeout: 10_000 });
     expect(await rowCount()).toBe(before);
   });
 

@@ -255,7 +255,15 @@ export const readUploadBody = async ({
     payload.resume();
     tokens.destroy();
     await writer.discard();
-    if (error instanceof UploadCutOff) throw invalid('the upload was cut off before its end.');
+    // A connection dropped mid-body may reach the parser first as JSON that stops short: fewer bytes than
+    // declared arrived, so it was cut off, whichever of the two events came first.
+    const isCutOff =
+      error instanceof UploadCutOff ||
+      (isSyntaxError(error) &&
+        contentLength !== undefined &&
+        received < contentLength &&
+        !payload.readableEnded);
+    if (isCutOff) throw invalid('the upload was cut off before its end.');
     if (isSyntaxError(error)) throw invalid('the body is not valid JSON.');
     throw error;
   } finally {
