@@ -56,9 +56,11 @@ export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
 export const createTestApp = async (overrides: Partial<Config> = {}) => {
   const { database, drop } = await openTestDatabase();
+  const dataDir = path.join(os.tmpdir(), `rmm-test-${randomUUID()}`);
   const config: Config = {
     ...loadConfig({}),
-    dataDir: path.join(os.tmpdir(), `rmm-test-${randomUUID()}`),
+    dataDir,
+    backupStoreDir: path.join(dataDir, 'backup', 'strata'),
     publicUrl: ORIGIN,
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
