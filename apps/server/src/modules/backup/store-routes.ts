@@ -71,7 +71,7 @@ export const backupStoreRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('accept-ranges', 'bytes').type('application/octet-stream');
       if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
       reply.header('content-length', range ? range.end - range.start + 1 : size);
-      if (request.method === 'HEAD') return reply.send();
+      // HEAD: Fastify's HEAD route answers these headers and drops the stream unread.
       return reply.send(found.stream());
     },
   );
