@@ -11,7 +11,12 @@ const openDemoDevice = async (page: Page) => {
   const hostname = os.hostname();
   await page.goto('/');
   await page.getByRole('link', { name: 'Demo organization' }).first().click();
-  await page.getByRole('row').filter({ hasText: hostname }).getByRole('link', { name: hostname }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: hostname })
+    .filter({ hasText: 'Demo organization' })
+    .getByRole('link', { name: hostname })
+    .click();
   await expect(page).toHaveURL(/\/deviceDashboard\/\d+\/overview$/);
   return hostname;
 };
@@ -50,7 +55,7 @@ test('a technician tags the demo device on its dashboard, then finds it by that 
   const value = page.getByRole('combobox', { name: 'Value 1' });
   await value.fill(tag.toUpperCase());
   await value.press('Enter');
-  const row = page.getByRole('row').filter({ hasText: hostname });
+  const row = page.getByRole('row').filter({ hasText: hostname }).filter({ hasText: 'Demo organization' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(tag);
 
@@ -65,7 +70,9 @@ test('a technician tags the demo device on its dashboard, then finds it by that 
   await expect(
     page.getByRole('navigation', { name: 'Searches' }).getByRole('link', { name: searchName }),
   ).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('row').filter({ hasText: hostname })).toContainText(tag);
+  await expect(
+    page.getByRole('row').filter({ hasText: hostname }).filter({ hasText: 'Demo organization' }),
+  ).toContainText(tag);
   expect(pageErrors).toEqual([]);
 });
 
@@ -80,7 +87,7 @@ test('a technician tags devices in bulk from device search, sees the count on th
 
   // Select the demo device in the search results and add a tag to the selection.
   await page.goto(`/deviceSearch?q=${encodeURIComponent(hostname)}`);
-  const row = page.getByRole('row').filter({ hasText: hostname });
+  const row = page.getByRole('row').filter({ hasText: hostname }).filter({ hasText: 'Demo organization' });
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Tags', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /^Tags of 1 device/ });
@@ -105,6 +112,8 @@ test('a technician tags devices in bulk from device search, sees the count on th
 
   // The device no longer carries it.
   await page.goto(`/deviceSearch?q=${encodeURIComponent(hostname)}`);
-  await expect(page.getByRole('row').filter({ hasText: hostname })).not.toContainText(tag);
+  await expect(
+    page.getByRole('row').filter({ hasText: hostname }).filter({ hasText: 'Demo organization' }),
+  ).not.toContainText(tag);
   expect(pageErrors).toEqual([]);
 });

@@ -3,7 +3,8 @@ import { builtInRoles, type Permission, type RouteAccess } from '@rmm/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganizationInput, createTestApp, ORIGIN, type TestContext } from '../test/helpers.ts';
-import { devices, users } from './db/schema.ts';
+import { attachments, devices, users } from './db/schema.ts';
+import { signAttachmentUrl } from './modules/attachments/signed-url.ts';
 import { hashPassword } from './modules/auth/service.ts';
 import { insertRevision, planBody } from './modules/backup/test-fixtures.ts';
 
@@ -68,6 +69,8 @@ const fx = {} as {
   backupJobA: string;
   backupJobB: string;
   throttleB: number;
+  supportTicket: number;
+  attachment: string;
   roleIds: Map<string, number>;
 };
 /** Per built-in technician role: a user scoped to orgA, and one who sees every organization. */
@@ -177,6 +180,33 @@ const newTag = async () =>
   (await created('POST', '/devices/tags', { name: `matrix-${unique()}` })).tag.id as number;
 const newKbFolder = async () =>
   (await created('POST', '/knowledge-base/folders', { name: `Folder ${unique()}` })).folder.id as number;
+const helpTicketBody = () => ({
+  priority: 'LOW',
+  subject: `Help ${unique()}`,
+  comment: { body: 'Matrix', uploads: [] },
+  customFields: [],
+  ccEmails: [],
+});
+const newSupportTicket = async () =>
+  Number((await created('POST', '/ws/support/ticket', helpTicketBody())).ticketId);
+const uploadBody = () => ({ file: Buffer.from('matrix').toString('base64'), fileName: `m-${unique()}.txt` });
+/** An attachment record of this user's (written directly: roles without helpTickets.submit cannot upload). */
+const newAttachmentOf = async (uploaderId: number) => {
+  const id = randomUUID();
+  await ctx.db.insert(attachments).values({
+    id,
+    uploaderId,
+    helpDesk: 'support',
+    name: 'matrix.txt',
+    extension: 'txt',
+    mimeType: 'text/plain',
+    size: 0,
+    sha256: '0'.repeat(64),
+    status: 'SUCCESS',
+    hasContent: false,
+  });
+  return id;
+};
 
 const newBackupPlan = async (organizationId: number) =>
   (
@@ -492,6 +522,42 @@ const matrix: Record<string, Entry> = {
   'PUT /settings/academy': { own: async () => ({ url: '/settings/academy', body: { name: 'Academy' } }) },
   // Not configured in the matrix's database: 404 after authorization (the Origin check comes first).
   'GET /ws/integrations/:provider/login': { ok: [404], ...get(() => '/ws/integrations/academy/login') },
+
+  // Help tickets, attachments and the support inbox (issue 17): a caller's own attachment, the inbox for settings.manage.
+  'POST /ws/:helpdesk/upload-attachment': {
+    own: async () => ({ url: '/ws/support/upload-attachment', body: uploadBody() }),
+  },
+  'DELETE /ws/:helpdesk/delete-attachment/:id': {
+    own: async (who) => ({ url: `/ws/support/delete-attachment/${await newAttachmentOf(who.id)}` }),
+  },
+  'GET /ws/attachments/:id': {
+    own: async (who) => ({ url: `/ws/attachments/${await newAttachmentOf(who.id)}` }),
+  },
+  'GET /ws/attachments/:id/content': {
+    noSession: 'public',
+    own: async () => ({
+      url: signAttachmentUrl({
+        key: ctx.app.attachments.urlKey,
+        id: fx.attachment,
+        disposition: 'attachment',
+      }),
+    }),
+  },
+  'POST /ws/:helpdesk/ticket': { own: async () => ({ url: '/ws/support/ticket', body: helpTicketBody() }) },
+  'GET /support/tickets': get(() => '/support/tickets'),
+  'GET /support/tickets/:id': get(() => `/support/tickets/${fx.supportTicket}`),
+  'POST /support/tickets/:id/replies': {
+    own: async () => ({
+      url: `/support/tickets/${fx.supportTicket}/replies`,
+      body: { body: 'Matrix reply' },
+    }),
+  },
+  'POST /support/tickets/:id/close': {
+    own: async () => ({ url: `/support/tickets/${await newSupportTicket()}/close` }),
+  },
+  'POST /support/tickets/:id/reopen': {
+    own: async () => ({ url: `/support/tickets/${fx.supportTicket}/reopen` }),
+  },
 
   // ---------------------------------------------------------------- devices and searches
   'GET /devices': get(() => '/devices'),
@@ -1002,6 +1068,8 @@ beforeAll(async () => {
     fx[`revision${side}`] = (await insertRevision(ctx, { organizationId, planId, deviceId })).revisionId;
   }
   fx.throttleB = await newThrottle(fx.orgB.id, fx.deviceB);
+  fx.supportTicket = await newSupportTicket();
+  fx.attachment = (await created('POST', '/ws/support/upload-attachment', uploadBody())).id as string;
   for (const role of technicianRoles) {
     scoped.set(role.name, await makeUser(role, [fx.orgA.id]));
     unscoped.set(role.name, await makeUser(role, 'all'));

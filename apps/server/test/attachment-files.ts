@@ -14,8 +14,8 @@ const pngChunk = (type: string, data: Buffer) => {
   return Buffer.concat([length, body, crc]);
 };
 
-/** A real PNG (8-bit RGB, one colour). */
-export const makePng = (width = 4, height = 4) => {
+/** A real PNG (8-bit RGB, one colour), with an optional text chunk. */
+export const makePng = (width = 4, height = 4, { text }: { text?: Buffer } = {}) => {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -26,6 +26,7 @@ export const makePng = (width = 4, height = 4) => {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
+    ...(text ? [pngChunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), text]))] : []),
     pngChunk('IDAT', pixels),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -57,11 +58,11 @@ export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 /** `logger`: a pino logger's options (a test that reads the log gives its stream); none by default. */
 export const createTestApp = async (overrides: Partial<Config> = {}, options: { logger?: object } = {}) => {
   const { database, drop } = await openTestDatabase();
-  const dataDir = path.join(os.tmpdir(), `rmm-test-${randomUUID()}`);
+  const ownDataDir = path.join(os.tmpdir(), `rmm-test-${randomUUID()}`);
   const config: Config = {
     ...loadConfig({}),
-    dataDir,
-    backupStoreDir: path.join(dataDir, 'backup', 'strata'),
+    dataDir: ownDataDir,
+    backupStoreDir: path.join(ownDataDir, 'backup', 'strata'),
     publicUrl: ORIGIN,
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
@@ -131,6 +132,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}, options: { 
       await app.close();
       await database.close();
       await drop();
+      // Files the app wrote (attachments' blobs) in the folder made for it.
+      fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 };

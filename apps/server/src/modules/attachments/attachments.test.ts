@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
 import { MAX_ATTACHMENT_SIZE_BYTES, messages } from '@rmm/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   eicarFile,
@@ -30,10 +29,7 @@ beforeAll(async () => {
   submitter = await createUser(ctx, { permissions: ['helpTickets.submit'], scope: 'all' });
   viewer = await createUser(ctx, { permissions: ['devices.view'], scope: 'all' });
 });
-afterAll(async () => {
-  await ctx?.close();
-  fs.rmSync(ctx.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => ctx?.close());
 
 const rowOf = async (id: string) =>
   (await ctx.db.select().from(attachments).where(eq(attachments.id, id)))[0];
@@ -287,9 +283,25 @@ describe('uploading an attachment', () => {
     const short = await send(headers(20) + body.slice(0, 20), { cut: false });
     expect(short).toMatch(/^HTTP\/1\.1 422/);
     expect(short).toContain('ATTACHMENT_INVALID');
-    // Longer than what is sent, then the connection drops: no answer, no file, no row.
+    // Longer than what is sent, then the connection drops: no answer, no file, no row, a FAILURE activity.
+    const failures = async () =>
+      (
+        await ctx.db
+          .select()
+          .from(activities)
+          .where(and(eq(activities.action, 'attachment.upload'), eq(activities.outcome, 'FAILURE')))
+          .orderBy(activities.id)
+      ).map((activity) => activity.detail);
+    const failuresBefore = (await failures()).length;
     await send(headers(body.length + 5000) + body, { cut: true });
-    await vi.waitFor(async () => expect(await tempFiles()).toEqual([]));
+    await vi.waitFor(async () => expect((await failures()).length).toBe(failuresBefore + 1), {
+      timeout: 10_000,
+    });
+    expect((await failures()).at(-1)).toBe(
+      `ATTACHMENT_INVALID: ${messages.attachments.uploadError}: the upload was cut off before its end.`,
+    );
+    // The temp file is removed as the failed upload unwinds, which may finish just after its activity.
+    await vi.waitFor(async () => expect(await tempFiles()).toEqual([]), { timeout: 10_000 });
     expect(await rowCount()).toBe(before);
   });
 

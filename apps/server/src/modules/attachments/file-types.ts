@@ -60,8 +60,16 @@ const mimeOfKind: Readonly<Record<ContentKind, string>> = {
   script: 'text/x-shellscript',
 };
 
-/** What an extension declares: the content kinds it may hold (none: text), its type, and whether it is text. */
-export type DeclaredType = { kinds: readonly ContentKind[]; mimeType: string; isText: boolean };
+/**
+ * What an extension declares: the content kinds it may hold (none: text), its type, whether it is text, and
+ * whether it may hold anything at all (`.bin`: firmware, dumps, programs).
+ */
+export type DeclaredType = {
+  kinds: readonly ContentKind[];
+  mimeType: string;
+  isText: boolean;
+  isAnyContent?: boolean;
+};
 
 const binary = (mimeType: string, ...kinds: ContentKind[]): DeclaredType => ({
   kinds,
@@ -116,7 +124,12 @@ const declaredTypes: Readonly<Record<string, DeclaredType>> = {
   bundle: binary(mimeOfKind.macho, 'macho'),
   class: binary(mimeOfKind.javaClass, 'javaClass'),
   jar: binary('application/java-archive', 'zip'),
-  bin: binary('application/octet-stream', 'elf', 'pe', 'macho'),
+  bin: {
+    kinds: [...executableKinds],
+    mimeType: 'application/octet-stream',
+    isText: false,
+    isAnyContent: true,
+  },
   run: binary('application/octet-stream', 'elf', 'script'),
   sh: script('application/x-sh'),
   bash: script('application/x-sh'),

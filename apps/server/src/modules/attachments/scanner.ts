@@ -169,6 +169,13 @@ export const classify = (inspection: Inspection, fileName: string): ScanVerdict 
     const isDeclared = extension === '' || (declared?.kinds.includes(kind) ?? false);
     if (!isDeclared) return suspicious(`${contentKindLabels[kind]} named ${named}.`, mimeTypeOfKind(kind));
   }
+  if (declared?.isAnyContent)
+    return {
+      status: 'SUCCESS',
+      mimeType: kind ? mimeTypeOfKind(kind) : declared.mimeType,
+      extension,
+      reason: null,
+    };
   if (declared) {
     const matches = declared.isText
       ? inspection.isText && (kind === undefined || declared.kinds.includes(kind))

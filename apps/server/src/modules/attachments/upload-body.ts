@@ -196,6 +196,9 @@ const bodyReader = (decoder: ReturnType<typeof base64Decoder>) => {
   };
 };
 
+/** The client's connection ended before the body did. */
+class UploadCutOff extends Error {}
+
 /** A syntax error of stream-json (its messages name what it expected). */
 const isSyntaxError = (error: unknown) => error instanceof Error && !(error instanceof DomainError);
 
@@ -233,12 +236,14 @@ export const readUploadBody = async ({
   const tokens = parser.asStream({ packValues: false, streamValues: true });
   const stop = (error: Error) => tokens.destroy(error);
   const onClose = () => {
-    if (!payload.readableEnded) stop(new Error('the upload was cut off'));
+    if (!payload.readableEnded) stop(new UploadCutOff());
   };
   counter.on('error', stop);
   payload.on('error', stop);
   payload.on('close', onClose);
   payload.pipe(counter).pipe(tokens);
+  // Cut off before this parser ran (while the caller was being authenticated): no event will come.
+  if (payload.readableAborted) stop(new UploadCutOff());
   try {
     for await (const token of tokens) await reader.accept(token as Token);
     const fileName = reader.result();
@@ -250,6 +255,15 @@ export const readUploadBody = async ({
     payload.resume();
     tokens.destroy();
     await writer.discard();
+    // A connection dropped mid-body may reach the parser first as JSON that stops short: fewer bytes than
+    // declared arrived, so it was cut off, whichever of the two events came first.
+    const isCutOff =
+      error instanceof UploadCutOff ||
+      (isSyntaxError(error) &&
+        contentLength !== undefined &&
+        received < contentLength &&
+        !payload.readableEnded);
+    if (isCutOff) throw invalid('the upload was cut off before its end.');
     if (isSyntaxError(error)) throw invalid('the body is not valid JSON.');
     throw error;
   } finally {

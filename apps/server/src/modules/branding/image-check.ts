@@ -3,8 +3,9 @@ import { LOGO_SERVER_MAX_DIMENSION, type LogoImageType } from '@rmm/domain';
 /**
  * The built-in image check of an uploaded logo (docs/decisions.md "Branding"): the bytes must be the PNG,
  * JPEG or WebP the upload claims, well formed to its end marker, with nothing after it and no markup or
- * script inside. It is not a malware scanner (the attachment scanner of the next issue is); it refuses what
- * a browser could be tricked into reading as something other than an image.
+ * script inside. It runs after the attachment scanner (`attachments/scanner.ts`: EICAR, executables, a type
+ * that is not the content's, ClamAV when configured); it refuses what a browser could be tricked into reading
+ * as something other than an image.
  */
 
 export type ImageVerdict =

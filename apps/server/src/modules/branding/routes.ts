@@ -107,7 +107,13 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BrandingSettings },
       },
     },
-    async (request) => uploadLogo({ db: app.db, actor: actorOf(request), upload: request.body }),
+    async (request) =>
+      uploadLogo({
+        db: app.db,
+        actor: actorOf(request),
+        scanner: app.attachments.scanner,
+        upload: request.body,
+      }),
   );
   app.delete(
     '/settings/branding/logo',

@@ -18,6 +18,8 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { DomainError } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
+import { ClamdError } from '../attachments/clamd.ts';
+import type { Scanner } from '../attachments/scanner.ts';
 import { getSetting, putSetting } from '../settings/repository.ts';
 import { academyLink } from './academy-service.ts';
 import { checkImage } from './image-check.ts';
@@ -109,17 +111,35 @@ export const getPublicBranding = async (db: DbOrTx): Promise<PublicBranding> => 
 const refused = (code: string, message: string, statusCode: number) =>
   new DomainError(code, message, { statusCode });
 
+/** The attachment scanner's verdict on the logo (the same checks and, when configured, ClamAV). */
+const scanLogo = async (scanner: Scanner, bytes: Buffer, fileName: string) => {
+  try {
+    return await scanner.scanBytes({ bytes, fileName });
+  } catch (error) {
+    if (error instanceof ClamdError)
+      throw refused(
+        'IMAGE_SCAN_FAILED',
+        `${messages.images.uploadError}: the malware scanner did not answer.`,
+        503,
+      );
+    throw error;
+  }
+};
+
 /**
- * A new logo: decoded, size-checked, then the built-in image check (the type it claims, its magic bytes,
- * its structure to the end, no markup); refused files are never stored.
+ * A new logo: decoded, size-checked, scanned by the attachment scanner (EICAR, executables, content that is
+ * not its declared type, ClamAV when configured), then the built-in image check (the type it claims, its magic
+ * bytes, its structure to the end, no markup); refused files are never stored.
  */
 export const uploadLogo = async ({
   db,
   actor,
+  scanner,
   upload,
 }: {
   db: Db;
   actor: Actor;
+  scanner: Scanner;
   upload: UploadLogoRequest;
 }) => {
   const bytes = Buffer.from(upload.file, 'base64');
@@ -130,6 +150,9 @@ export const uploadLogo = async ({
       `${messages.images.uploadError}: the image is larger than ${LOGO_MAX_BYTES / 1024} KB.`,
       413,
     );
+  const scan = await scanLogo(scanner, bytes, upload.fileName);
+  if (scan.status === 'SUSPICIOUS')
+    throw refused(brandingErrorCodes.imageSuspicious, messages.images.suspicious, 422);
   const verdict = checkImage({ bytes, fileName: upload.fileName, mimeType: upload.mimeType });
   if (!verdict.ok) {
     if (verdict.reason === 'suspicious')

@@ -49,9 +49,11 @@ export const updateTicket = async (
     .where(eq(supportTickets.id, id));
 };
 
-const messageCount = sql<number>`(select count(*)::int from ${supportTicketMessages} m where m.ticket_id = ${supportTickets.id})`;
-const attachmentCount = sql<number>`(select count(*)::int from ${supportMessageAttachments} a
-  join ${supportTicketMessages} m on m.id = a.message_id where m.ticket_id = ${supportTickets.id})`;
+// Written out: inside a subquery Drizzle would leave the outer table's column unqualified.
+const messageCount = sql<number>`(select count(*)::int from support_ticket_messages m
+  where m.ticket_id = support_tickets.id)`;
+const attachmentCount = sql<number>`(select count(*)::int from support_message_attachments a
+  join support_ticket_messages m on m.id = a.message_id where m.ticket_id = support_tickets.id)`;
 
 export type SupportTicketListRow = SupportTicketRow & { messageCount: number; attachmentCount: number };
 
