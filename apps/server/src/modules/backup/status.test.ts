@@ -1,4 +1,4 @@
-import { apiPaths, backupErrorMessages } from '@rmm/domain';
+import { apiPaths, backupErrorMessages, messages } from '@rmm/domain';
 import { createInventory } from '@rmm/domain/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,8 @@ describe('the backup calls of spec §7', () => {
       return response.body;
     };
     expect(await check()).toBe('false');
+    const missing = await ctx.request('GET', apiPaths.backupRestoreKey(2147483647));
+    expect(missing.json().error.message).toBe(`${messages.backup.fetchError}: Device 2147483647 not found.`);
     // Checking made nothing: still false.
     expect(await check()).toBe('false');
     expect((await ctx.request('GET', apiPaths.backupRestoreKeyFile(other.id))).statusCode).toBe(200);
@@ -137,7 +139,10 @@ describe('the backup calls of spec §7', () => {
     const path = apiPaths.backupIgnoreJob(device.id, plan.planId, jobUid);
     const unfinished = await ctx.request('PUT', path);
     expect(unfinished.statusCode).toBe(409);
-    expect(unfinished.json().error.message).toBe(backupErrorMessages.BACKUP_JOB_NOT_FINISHED);
+    // Spec §8's text, then why.
+    expect(unfinished.json().error.message).toBe(
+      `${messages.backup.clearJobError}: ${backupErrorMessages.BACKUP_JOB_NOT_FINISHED}`,
+    );
     const otherPlan = await createPlan(ctx, org.id);
     const wrong = await ctx.request('PUT', apiPaths.backupIgnoreJob(device.id, otherPlan.planId, jobUid));
     expect(wrong.statusCode).toBe(404);
