@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Backend, ByteRange, FileType } from '../src/backend/backend.ts';
 import { LocalBackend } from '../src/backend/local.ts';
 import type { Clock } from '../src/clock.ts';
 import { Repository } from '../src/repo/repository.ts';
@@ -101,3 +102,75 @@ export const filesUnder = async (folder: string): Promise<string[]> =>
   (await fsp.readdir(folder, { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile())
     .map((e) => path.join(e.parentPath, e.name));
+
+/** The same incompressible bytes for the same seed (AES-256-CTR keystream), so that chunk boundaries repeat run to run. */
+export const seededBytes = (seed: string, size: number): Buffer => {
+  const key = createHash('sha256').update(seed).digest();
+  return createCipheriv('aes-256-ctr', key, Buffer.alloc(16)).update(Buffer.alloc(size));
+};
+
+/** A repository with a fixed master key and chunker seed: the same data cuts into the same chunks every run. */
+export const deterministicRepository = (folder: string, options: { clock?: Clock } = {}) =>
+  Repository.init(
+    new LocalBackend(folder, { fsync: false }),
+    { kek: KEK },
+    {
+      ...options,
+      from: {
+        masterKey: Buffer.alloc(32, 1),
+        chunker: {
+          algorithm: 'fastcdc',
+          minSize: 512 * 1024,
+          avgSize: 1024 * 1024,
+          maxSize: 8 * 1024 * 1024,
+          seed: '00'.repeat(16),
+        },
+      },
+    },
+  );
+
+/**
+ * A backend that dies like a killed process: after `writesBeforeCrash` writes, every call fails (so a lock it
+ * holds is left behind, as a kill would leave it).
+ */
+export class CrashingBackend implements Backend {
+  private writes = 0;
+  crashed = false;
+  constructor(
+    private readonly inner: Backend,
+    private readonly writesBeforeCrash: number,
+  ) {}
+  get location() {
+    return this.inner.location;
+  }
+  private alive() {
+    if (this.crashed) throw new Error('simulated crash');
+  }
+  async write(type: FileType, name: string, data: Uint8Array) {
+    this.alive();
+    if (type !== 'locks' && ++this.writes > this.writesBeforeCrash) {
+      this.crashed = true;
+      this.alive();
+    }
+    return this.inner.write(type, name, data);
+  }
+  async list(type: FileType) {
+    this.alive();
+    return this.inner.list(type);
+  }
+  async read(type: FileType, name: string, range?: ByteRange) {
+    this.alive();
+    return this.inner.read(type, name, range);
+  }
+  async remove(type: FileType, name: string) {
+    this.alive();
+    return this.inner.remove(type, name);
+  }
+  async stat(type: FileType, name: string) {
+    this.alive();
+    return this.inner.stat(type, name);
+  }
+  close() {
+    return this.inner.close();
+  }
+}

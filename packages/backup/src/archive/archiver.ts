@@ -60,6 +60,7 @@ export class Archiver {
   private readonly saver: FileSaver;
   private readonly queue = new Semaphore(MAX_QUEUED_FILES);
   private readonly outstanding = new Set<Promise<unknown>>();
+  private fatal: unknown;
   private readonly meter: ProgressMeter;
   readonly errors: EntryError[] = [];
   private readonly stats: SnapshotStats = {
@@ -261,7 +262,7 @@ export class Archiver {
     stat: BigIntStats,
     previous?: TreeNode,
   ): Promise<Pending> {
-    throwIfAborted(this.options.signal);
+    this.stopIfFailed();
     this.stats.dirs++;
     const names = await this.fs.readdir(path).catch((error: Error) => this.entryError(path, error));
     const beforeTree =
@@ -280,7 +281,7 @@ export class Archiver {
           .catch((error: Error) => this.entryError(joinBytes(path, child), error)),
       );
       for (let i = 0; i < batch.length; i++) {
-        throwIfAborted(this.options.signal);
+        this.stopIfFailed();
         const childStat = stats[i];
         if (!childStat) continue;
         const child = batch[i]!;
@@ -305,8 +306,18 @@ export class Archiver {
 
   private track<T>(future: Promise<T>): Promise<T> {
     this.outstanding.add(future);
-    future.catch(() => {}).finally(() => this.outstanding.delete(future));
+    future
+      .catch((error) => {
+        this.fatal ??= error; // entry errors were caught before: this one ends the backup
+      })
+      .finally(() => this.outstanding.delete(future));
     return future;
+  }
+
+  /** Stops the walk once the run is cancelled or something it started has failed for good. */
+  private stopIfFailed(): void {
+    throwIfAborted(this.options.signal);
+    if (this.fatal) throw this.fatal;
   }
 
   /** A file-system error on one entry is recorded and the entry left out; anything else stops the backup. */

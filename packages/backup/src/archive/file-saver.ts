@@ -40,6 +40,7 @@ export class FileSaver {
   private async read(path: Buffer, name: Buffer, stat: BigIntStats): Promise<TreeNode> {
     const { signal, onBytes } = this.options;
     throwIfAborted(signal);
+    this.writer.throwIfFailed();
     const handle = await this.fs.open(path);
     const saves: Promise<{ id: string }>[] = [];
     let size = 0;
@@ -52,6 +53,7 @@ export class FileSaver {
       };
       for await (const chunk of this.chunker.chunks(source, Number(stat.size))) {
         throwIfAborted(signal);
+        this.writer.throwIfFailed();
         size += chunk.length;
         onBytes?.(chunk.length);
         await this.bytes.acquire(chunk.length);

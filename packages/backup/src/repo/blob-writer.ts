@@ -136,7 +136,8 @@ export class BlobWriter {
     await this.writeIndex();
   }
 
-  private throwIfFailed(): void {
+  /** Throws the first pack-write failure: callers stop reading once writing has failed. */
+  throwIfFailed(): void {
     if (this.failure) throw this.failure;
   }
 }
