@@ -10,7 +10,7 @@ import type { Snapshot } from './repo/snapshot.ts';
 export type CopyOptions = {
   /** Snapshots to copy (ids or prefixes); default every live snapshot of the source. */
   snapshots?: string[];
-  /** Packs copied whole between two index files (default 16): what a kill can cost to copy again. */
+  /** Packs copied whole between two index files (default 4): what a kill can cost to copy again. */
   packsPerIndex?: number;
   signal?: AbortSignal;
   onProgress?: ProgressCallback;
@@ -78,8 +78,8 @@ const copyLocked = async (
   meter.bytesTotal = [...byPack.values()].flat().reduce((sum, e) => sum + e.length, 0);
   meter.totalsFinal = true;
 
-  const writer = new BlobWriter(destination);
-  const packsPerIndex = options.packsPerIndex ?? 16;
+  const writer = new BlobWriter(destination, { packsPerIndex: options.packsPerIndex ?? 4 });
+  const packsPerIndex = options.packsPerIndex ?? 4;
   let unindexed: IndexFileContent['packs'] = [];
   const writeIndex = async () => {
     if (unindexed.length === 0) return;
