@@ -125,12 +125,9 @@ describe('backup and restore of a real tree', () => {
       fs: second.fs,
     });
     expect(second.opened).toEqual([]);
-    expect(snapshot.stats).toMatchObject({
-      filesNew: 0,
-      filesChanged: 0,
-      filesUnmodified: 14,
-      bytesAdded: 0,
-    });
+    expect(snapshot.stats).toMatchObject({ filesNew: 0, filesChanged: 0, filesUnmodified: 14 });
+    // no data; at most the trees of the folders above (other tests change the temporary folder's mtime)
+    expect(snapshot.stats.bytesAdded).toBeLessThan(2048);
 
     await fsp.appendFile(path.join(source, 'with space/a b c.md'), 'one more line\n');
     const third = countingFs();

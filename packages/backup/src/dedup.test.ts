@@ -35,7 +35,8 @@ describe('deduplication', () => {
 
     const again = await backup(repo, { paths: [source], planId: 'p', deviceId: 'd', parent: null });
     expect(again.snapshot.stats.bytesProcessed).toBe(DATA_SIZE);
-    expect(again.snapshot.stats.bytesAdded).toBe(0);
+    // no data; at most the trees of the folders above (other tests change the temporary folder's mtime)
+    expect(again.snapshot.stats.bytesAdded).toBeLessThan(2048);
     expect((await folderSize(repoDir)) - stored).toBeLessThan(16 * 1024); // a snapshot, no pack
   });
 
