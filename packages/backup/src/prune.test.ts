@@ -108,7 +108,7 @@ describe('retention rules', () => {
       tree: '',
       paths: [],
       tags: [],
-      stats: {},
+      stats: {} as Snapshot['stats'],
     }) as Snapshot;
   const kept = (snapshots: Snapshot[], policy: Parameters<typeof applyRetention>[1]) =>
     applyRetention(snapshots, policy)
