@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { backup, Repository } from '@rmm/backup';
+import { apiPaths, backupErrorMessages } from '@rmm/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { ensureKeys, organizationKeyFileOf } from './keys.ts';
+import { StoreBackend } from './store-backend.ts';
+import { createDevice, createOrganization, createPlan, insertRevision } from './test-fixtures.ts';
+
+let ctx: TestContext;
+let source: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  source = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-source-'));
+  fs.mkdirSync(path.join(source, 'docs', 'old'), { recursive: true });
+  fs.writeFileSync(path.join(source, 'docs', 'report.txt'), 'quarterly figures\n');
+  fs.writeFileSync(path.join(source, 'docs', 'empty.txt'), '');
+  fs.writeFileSync(path.join(source, 'docs', 'old', 'notes.md'), '# notes\n');
+  fs.symlinkSync('report.txt', path.join(source, 'docs', 'latest'));
+});
+afterAll(async () => {
+  fs.rmSync(source, { recursive: true, force: true });
+  await ctx?.close();
+});
+
+/** A backup into the organization's cloud repository, as an agent's engine makes it (here through the store directly). */
+const backUpToCloud = async (organizationId: number, deviceId: number, planId: string) => {
+  const keys = await ensureKeys(ctx.db, Buffer.alloc(32, 7), organizationId);
+  const backend = new StoreBackend(ctx.db, ctx.app.backupStore, organizationId);
+  const repository = await Repository.init(backend, { kek: randomBytes(32) }, { from: keys });
+  const keyFile = await organizationKeyFileOf(keys);
+  await backend.write('keys', keyFile.name, Buffer.from(keyFile.content, 'base64'));
+  await repository.loadIndex();
+  const { snapshot } = await backup(repository, { paths: [source], planId, deviceId: String(deviceId) });
+  await repository.close();
+  return snapshot;
+};
+
+describe("a revision's file tree", () => {
+  it('is read from the cloud repository by the server, folder by folder', async () => {
+    const org = await createOrganization(ctx);
+    const device = await createDevice(ctx, org.id);
+    const plan = await createPlan(ctx, org.id);
+    const snapshot = await backUpToCloud(org.id, device.id, plan.planId);
+    const revision = await insertRevision(ctx, {
+      organizationId: org.id,
+      planId: plan.planId,
+      deviceId: device.id,
+      revisionId: snapshot.id,
+    });
+    const tree = (folder: string) =>
+      ctx.request(
+        'GET',
+        `${apiPaths.backupRevisionTree(device.id, revision.revisionId)}?path=${encodeURIComponent(folder)}`,
+      );
+
+    const top = await tree('');
+    expect(top.statusCode, top.body).toBe(200);
+    expect(top.json().entries.map((e: { name: string }) => e.name)).toEqual([source.split('/')[1]]);
+    const docs = await tree(path.join(source, 'docs'));
+    expect(docs.statusCode, docs.body).toBe(200);
+    const entries = docs.json().entries as { name: string; type: string; size: number; mtime: string }[];
+    expect(entries.map(({ name, type, size }) => ({ name, type, size }))).toEqual([
+      { name: 'empty.txt', type: 'file', size: 0 },
+      { name: 'latest', type: 'symlink', size: 0 },
+      { name: 'old', type: 'dir', size: 0 },
+      { name: 'report.txt', type: 'file', size: 18 },
+    ]);
+    const reportTime = fs.statSync(path.join(source, 'docs', 'report.txt')).mtime.getTime();
+    const report = entries.find((e) => e.name === 'report.txt')!;
+    expect(Math.abs(new Date(report.mtime).getTime() - reportTime)).toBeLessThan(1000);
+    const old = await tree(path.join(source, 'docs', 'old'));
+    expect(old.json().entries.map((e: { name: string }) => e.name)).toEqual(['notes.md']);
+
+    const missing = await tree(path.join(source, 'nothing'));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe(backupErrorMessages.BACKUP_TREE_PATH_NOT_FOUND);
+    const file = await tree(path.join(source, 'docs', 'report.txt'));
+    expect(file.statusCode).toBe(404);
+  });
+
+  it('is refused with the reason for a revision only on a local folder, or a repository that does not open', async () => {
+    const org = await createOrganization(ctx);
+    const device = await createDevice(ctx, org.id);
+    const plan = await createPlan(ctx, org.id);
+    const local = await insertRevision(ctx, {
+      organizationId: org.id,
+      planId: plan.planId,
+      deviceId: device.id,
+      location: 'LOCAL',
+    });
+    const localOnly = await ctx.request('GET', apiPaths.backupRevisionTree(device.id, local.revisionId));
+    expect(localOnly.statusCode).toBe(409);
+    expect(localOnly.json().error.message).toBe(backupErrorMessages.BACKUP_TREE_LOCAL_ONLY);
+    const cloud = await insertRevision(ctx, {
+      organizationId: org.id,
+      planId: plan.planId,
+      deviceId: device.id,
+    });
+    const noRepository = await ctx.request('GET', apiPaths.backupRevisionTree(device.id, cloud.revisionId));
+    expect(noRepository.statusCode).toBe(501);
+    expect(noRepository.json().error.message).toBe(backupErrorMessages.BACKUP_TREE_UNAVAILABLE);
+  });
+});
