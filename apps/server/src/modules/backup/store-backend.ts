@@ -16,6 +16,8 @@ export class StoreBackend implements Backend {
     private readonly db: Db,
     private readonly store: RepositoryStore,
     private readonly organizationId: number,
+    /** The server's prune rewrites packs to free space: its writes are counted but never refused. */
+    private readonly options: { overQuota?: boolean } = {},
   ) {
     this.location = `the server's store (organization ${organizationId})`;
   }
@@ -48,7 +50,7 @@ export class StoreBackend implements Backend {
 
   async write(type: FileType, name: string, data: Uint8Array): Promise<void> {
     const { organizationId } = this;
-    if (!(await reserveCloudBytes(this.db, organizationId, data.length)))
+    if (!(await reserveCloudBytes(this.db, organizationId, data.length, this.options)))
       throw new StrataError(
         'INVALID_ARGUMENT',
         `${this.location}: the organization's cloud quota is used up`,
