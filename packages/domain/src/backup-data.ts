@@ -223,7 +223,7 @@ export type BackupRepositoryRef = z.infer<typeof BackupRepositoryRef>;
 
 /**
  * The downloadable restore key (GET /backup/strata/clients/{id}/restore-key/file): the engine's organization
- * key file (type, version, organizationId, fingerprint, key: what `strata restore --key-file` reads), so the
+ * key file (type, version, organizationId, fingerprint, key: what `strata restore --org-key FILE` reads), so the
  * agent's command line opens the organization's repositories without the server; plus, for people, the
  * organization's name and its repositories. Whoever holds it can read the organization's backups.
  */
