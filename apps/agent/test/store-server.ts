@@ -221,6 +221,10 @@ export const startStoreServer = async (
     requests,
     /** The next `count` requests are answered with `status` (default 503). */
     failNext: (count: number, status = 503) => failures.push(...Array.from({ length: count }, () => status)),
+    /** The store answers again. */
+    clearFailures: () => {
+      failures.length = 0;
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

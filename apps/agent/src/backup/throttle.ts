@@ -45,7 +45,7 @@ const PIECE = 256 * 1024;
  * The device's throttle on the data a job moves: pack files written (backup, upsync) and read (restore from
  * another place). Metadata (index, snapshots, locks, keys) passes freely: it is small, and a lock must be
  * removable at once. The rate is looked up for every piece, so a job slows down when work hours begin; a
- * cancelled job stops waiting at once.
+ * cancelled job stops waiting at once, and what it still writes while it stops passes unthrottled.
  */
 export class ThrottledDataBackend implements Backend {
   private readonly bucket: TokenBucket;
@@ -64,8 +64,16 @@ export class ThrottledDataBackend implements Backend {
   }
 
   private async take(bytes: number): Promise<void> {
-    for (let at = 0; at < bytes; at += PIECE)
-      await this.bucket.take(Math.min(PIECE, bytes - at), this.signal);
+    for (let at = 0; at < bytes; at += PIECE) {
+      // cancelled: the engine is wrapping up (the open pack, then the index of every pack written), and a
+      // write failed now would leave the packs already written out of the index
+      if (this.signal?.aborted) return;
+      try {
+        await this.bucket.take(Math.min(PIECE, bytes - at), this.signal);
+      } catch (error) {
+        if (!this.signal?.aborted) throw error;
+      }
+    }
   }
 
   async write(type: FileType, name: string, data: Uint8Array): Promise<void> {
