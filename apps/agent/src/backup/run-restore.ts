@@ -51,7 +51,8 @@ const restoreFiles = async (
       target: content.destinationPath || undefined,
       collision: collisions[content.collisionHandling],
       restorePermissions: content.restorePermissions,
-      restoreDeletedFiles: content.restoreDeletedFiles,
+      // "deleted since" is about the files' own places: a restore into another folder brings every chosen file
+      restoreDeletedFiles: content.destinationPath ? true : content.restoreDeletedFiles,
       signal: env.signal,
       onProgress: env.progress.of('RESTORING'),
       progressIntervalMs: env.settings.progressIntervalMs,
