@@ -12,6 +12,7 @@ import {
   createResolvedJob,
   createRestoreJob,
   createSourceTree,
+  gateClock,
   localRepository,
   manifestOf,
   readZip,
@@ -108,6 +109,51 @@ describe('backup jobs with the server’s store', () => {
       ),
     );
     expect(check.report!.integrity).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('an upsync cancelled mid-way leaves the cloud repository valid, and the next one completes', async () => {
+    const { server, dir, source, agent, keys } = await setUp();
+    const resolved = createResolvedJob(keys, {
+      include: [source],
+      repository: localRepository(path.join(dir, 'local')),
+      upsyncTo: cloudRepository(),
+    });
+    server.failNext(1000);
+    const backedUp = await agent.run(createBackupRunJob(resolved));
+    const revisionId = backedUp.report!.revision!.revisionId;
+    server.clearFailures();
+
+    // the throttle's first waits pass, then one holds until the cancel
+    const { clock, held } = gateClock(3);
+    const throttled = createBackupRunner({
+      serverUrl: server.url,
+      authorization: server.authorization,
+      settings: { clock },
+    });
+    const throttle = {
+      workHoursBytesPerSecond: 256 * 1024,
+      offHoursBytesPerSecond: 256 * 1024,
+      workHours: { weekDays: ['MONDAY' as const], start: '08:00', end: '18:00', timeZone: 'UTC' },
+    };
+    const job = createBackupRunJob({ ...resolved, throttle }, { actionType: 'STRATA_UPSYNC' });
+    throttled.runner.onJob(job);
+    await held;
+    throttled.runner.onCancel(job.jobUid);
+    expect(await throttled.resultOf(job.jobUid)).toMatchObject({ status: 'CANCELLED', result: 'FAILURE' });
+    expect(snapshotsIn(server.repository)).toEqual([]);
+    expect(fs.readdirSync(path.join(server.repository, 'locks'))).toEqual([]);
+    const cloudCheck = await agent.run(
+      createBackupRunJob(
+        { ...resolved, repository: resolved.upsyncTo! },
+        { actionType: 'STRATA_INTEGRITY_CHECK' },
+      ),
+    );
+    expect(cloudCheck.report!.integrity).toMatchObject({ ok: true, problems: [] });
+
+    const upsync = await agent.run(createBackupRunJob(resolved, { actionType: 'STRATA_UPSYNC' }));
+    expect(upsync.result.result).toBe('SUCCESS');
+    expect(upsync.report!.upsync!.revisionIds).toEqual([revisionId]);
+    expect(snapshotsIn(server.repository)).toEqual([revisionId]);
   });
 
   it('extracts chosen files and folders into a zip and uploads it for download', async () => {
