@@ -3,7 +3,9 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import type { Clock } from '@rmm/backup';
+import type { Clock, OrganizationKey } from '@rmm/backup';
+import { keyFingerprint } from '@rmm/backup/crypto/keys';
+import { makeKeyFile } from '@rmm/backup/repo/key-files';
 import type {
   AgentBackupJob,
   AgentBackupRepository,
@@ -12,7 +14,6 @@ import type {
   BackupRunJobContent,
   ServerJob,
 } from '@rmm/domain';
-import { wrapMasterKey } from '../src/backup/keys.ts';
 
 /** Test data of backup-engine jobs: an organization's keys, resolved jobs, trees to back up, and checks. */
 
@@ -28,36 +29,48 @@ export const removeBackupTempDirs = async () => {
   for (const dir of tempDirs.splice(0)) await fsp.rm(dir, { recursive: true, force: true });
 };
 
-/** An organization's master key and restore key, as the server holds them. */
-export const createOrganizationKeys = () => {
+/**
+ * An organization's keys as the server holds them (master key, restore key, chunker) and as it puts them into
+ * a job: the master key, the chunker and the engine's organization key file (as the server's `keys.ts` makes it).
+ */
+export const createOrganizationKeys = async (organizationId = 1) => {
   const masterKey = randomBytes(32);
   const restoreKey = randomBytes(32);
-  const restoreKeyId = randomUUID();
-  return {
-    masterKey,
-    restoreKey,
-    restoreKeyId,
-    jobKeys: {
-      masterKey: masterKey.toString('base64'),
-      restoreKeyId,
-      wrappedMasterKey: wrapMasterKey(restoreKey, masterKey).toString('base64'),
+  const organizationKey: OrganizationKey = {
+    type: 'strata-organization-key',
+    version: 1,
+    organizationId: String(organizationId),
+    fingerprint: keyFingerprint(restoreKey),
+    key: restoreKey.toString('base64'),
+  };
+  const chunker = {
+    algorithm: 'fastcdc' as const,
+    minSize: 512 * 1024,
+    avgSize: 1024 * 1024,
+    maxSize: 8 * 1024 * 1024,
+    seed: randomBytes(16).toString('hex'),
+  };
+  const file = await makeKeyFile(masterKey, { organizationKey }, new Date(), 'organization restore key');
+  const jobKeys: AgentBackupJob['keys'] = {
+    masterKey: masterKey.toString('base64'),
+    chunker,
+    organizationKeyFile: {
+      name: file.name,
+      content: file.bytes.toString('base64'),
+      fingerprint: organizationKey.fingerprint,
     },
   };
+  return { masterKey, restoreKey, organizationKey, chunker, jobKeys };
 };
-export type OrganizationKeys = ReturnType<typeof createOrganizationKeys>;
+export type OrganizationKeys = Awaited<ReturnType<typeof createOrganizationKeys>>;
 
-/** The restore key file a technician downloads (`strata-restore-key.json`). */
+/** The restore key file a technician downloads (`strata-organization-key-<id>.json`). */
 export const createRestoreKeyFile = (
   keys: OrganizationKeys,
   overrides: Partial<BackupRestoreKeyFile> = {},
 ): BackupRestoreKeyFile => ({
-  format: 'strata-restore-key',
-  v: 1,
-  organizationId: 1,
+  ...keys.organizationKey,
   organizationName: 'Acme',
-  keyId: keys.restoreKeyId,
-  restoreKey: keys.restoreKey.toString('base64'),
-  wrapping: 'AES-256-KW',
   repositories: [],
   createdAt: new Date().toISOString(),
   ...overrides,

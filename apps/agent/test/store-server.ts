@@ -19,8 +19,9 @@ import {
 } from '@rmm/domain';
 
 /**
- * A small stand-in for the server's repository store (the HTTP contract of `backup-agent.ts`), kept with the
- * tests while the server's routes are being built: files in a folder, ranged reads, immutable atomic writes
+ * A small stand-in for the server's repository store (the HTTP contract of `backup-agent.ts`; the agent's tests
+ * do not start the real server, which apps/server's backup-real-agent.test.ts runs with a real agent): files in
+ * a folder as `<type>/<name>`, ranged reads (a range past the end cut short), immutable atomic writes
  * (same bytes again: 200, different bytes: 409), deletes of lock files only, the agent's Device
  * authorization, and the extract upload. `failNext` answers the next requests with an error, to see retries.
  */

@@ -65,7 +65,7 @@ describe('a real agent process running backup-engine jobs', () => {
     const { server, dir, source, launch } = await start();
     launch();
     await server.helloCount(1);
-    const resolved = createResolvedJob(createOrganizationKeys(), {
+    const resolved = createResolvedJob(await createOrganizationKeys(), {
       include: [source],
       repository: localRepository(path.join(dir, 'repository')),
     });
@@ -73,7 +73,7 @@ describe('a real agent process running backup-engine jobs', () => {
     server.send({ v: 1, type: 'job', job: backupJob });
     const backedUp = await reportOf(server, backupJob.jobUid);
     expect(backedUp.result).toMatchObject({ status: 'COMPLETED', result: 'SUCCESS' });
-    expect(backedUp.report.revision!.stats).toMatchObject({ files: 7, newFiles: 7 });
+    expect(backedUp.report.revision!.stats).toMatchObject({ filesNew: 7, filesUnmodified: 0 });
     expect(server.ofType('jobAck').map((ack) => [ack.jobUid, ack.state])).toContainEqual([
       backupJob.jobUid,
       'accepted',
@@ -106,7 +106,7 @@ describe('a real agent process running backup-engine jobs', () => {
     const { server, dir, source, launch } = await start();
     launch();
     await server.helloCount(1);
-    const resolved = createResolvedJob(createOrganizationKeys(), {
+    const resolved = createResolvedJob(await createOrganizationKeys(), {
       include: [source],
       repository: cloudRepository(),
     });
@@ -136,7 +136,7 @@ describe('a real agent process running backup-engine jobs', () => {
     const { server, dir, source, stateDir, launch } = await start({ storesResults: false });
     let agent: AgentProcess = launch();
     await server.helloCount(1);
-    const keys = createOrganizationKeys();
+    const keys = await createOrganizationKeys();
     const resolved = createResolvedJob(keys, {
       include: [source],
       repository: localRepository(path.join(dir, 'repo')),

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { check, LocalBackend } from '@rmm/backup';
+import { check, LocalBackend, Repository } from '@rmm/backup';
+import { makeKeyFile } from '@rmm/backup/repo/key-files';
 import { backupErrorMessages } from '@rmm/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackupRunner, stopBackupRunners } from '../../test/backup-runner.ts';
@@ -31,14 +32,14 @@ const setUp = async () => {
   const source = path.join(dir, 'source');
   const repoDir = path.join(dir, 'repository');
   await createSourceTree(source);
-  const keys = createOrganizationKeys();
+  const keys = await createOrganizationKeys();
   const resolved = createResolvedJob(keys, { include: [source], repository: localRepository(repoDir) });
   return { dir, source, repoDir, keys, resolved };
 };
 
 describe('backup jobs on a local repository', () => {
   it('backs up a folder, restores it byte for byte elsewhere, and reads only changed files the next time', async () => {
-    const { dir, source, repoDir, resolved } = await setUp();
+    const { dir, source, repoDir, keys, resolved } = await setUp();
     const agent = createBackupRunner();
 
     const first = await agent.run(createBackupRunJob(resolved));
@@ -46,7 +47,7 @@ describe('backup jobs on a local repository', () => {
     expect(first.result.resultContent.errorMessage).toBeNull();
     const revision = first.report!.revision!;
     expect(revision).toMatchObject({ location: 'LOCAL', parentRevisionId: null });
-    expect(revision.stats).toMatchObject({ files: 7, newFiles: 7, changedFiles: 0, unchangedFiles: 0 });
+    expect(revision.stats).toMatchObject({ filesNew: 7, filesChanged: 0, filesUnmodified: 0, errors: 0 });
     expect(first.report!.localRepository).toEqual({
       repositoryId: resolved.repository.repositoryId,
       bytes: expect.any(Number),
@@ -56,7 +57,11 @@ describe('backup jobs on a local repository', () => {
     await fsp.appendFile(path.join(source, 'docs', 'report.txt'), 'one more line\n');
     const second = await agent.run(createBackupRunJob(resolved));
     expect(second.report!.revision).toMatchObject({ parentRevisionId: revision.revisionId });
-    expect(second.report!.revision!.stats).toMatchObject({ files: 7, changedFiles: 1, unchangedFiles: 6 });
+    expect(second.report!.revision!.stats).toMatchObject({
+      filesNew: 0,
+      filesChanged: 1,
+      filesUnmodified: 6,
+    });
 
     const target = path.join(dir, 'restored');
     const restored = await agent.run(
@@ -70,13 +75,20 @@ describe('backup jobs on a local repository', () => {
     expect(restored.report!.restore).toMatchObject({ files: 7, skipped: 0, failed: 0 });
     expect(await manifestOf(path.join(target, 'source'))).toEqual(await manifestOf(source));
 
-    // the organization's restore key has its entry in the repository's keys
-    const entries = (await fsp.readdir(path.join(repoDir, 'keys'))).map((name) =>
-      JSON.parse(fs.readFileSync(path.join(repoDir, 'keys', name), 'utf8')),
+    // the organization key file of the job is in the repository's keys, as the server made it, once
+    const { organizationKeyFile } = resolved.keys;
+    expect(fs.readFileSync(path.join(repoDir, 'keys', organizationKeyFile.name))).toEqual(
+      Buffer.from(organizationKeyFile.content, 'base64'),
     );
-    expect(entries).toContainEqual(
-      expect.objectContaining({ kind: 'organization', keyId: resolved.keys.restoreKeyId }),
-    );
+    expect(await fsp.readdir(path.join(repoDir, 'keys'))).toHaveLength(2); // the agent's own and the organization's
+    // and the organization's restore key opens the repository (the engine's own way, as the server's prune does)
+    const repo = await Repository.open(new LocalBackend(repoDir), { organizationKey: keys.organizationKey });
+    expect((await repo.listSnapshots()).map((snapshot) => snapshot.id)).toEqual([
+      revision.revisionId,
+      second.report!.revision!.revisionId,
+    ]);
+    expect(repo.config.chunker).toEqual(resolved.keys.chunker);
+    await repo.close();
   });
 
   it('applies the plan’s retention after a backup and reports what it forgot', async () => {
@@ -150,6 +162,52 @@ describe('backup jobs on a local repository', () => {
     expect(fs.existsSync(repoDir)).toBe(false);
   });
 
+  it('writes the organization key file only where no key file of its fingerprint is, and refuses a wrong one', async () => {
+    const { repoDir, keys, resolved } = await setUp();
+    const agent = createBackupRunner();
+    // the same restore key wrapped at another time (another file name): the repository has its key already
+    const rewrapped = await makeKeyFile(
+      keys.masterKey,
+      { organizationKey: keys.organizationKey },
+      new Date(0),
+    );
+    const other = {
+      ...resolved.keys,
+      organizationKeyFile: {
+        name: rewrapped.name,
+        content: rewrapped.bytes.toString('base64'),
+        fingerprint: keys.organizationKey.fingerprint,
+      },
+    };
+    expect((await agent.run(createBackupRunJob(resolved))).result.result).toBe('SUCCESS');
+    expect((await agent.run(createBackupRunJob({ ...resolved, keys: other }))).result.result).toBe('SUCCESS');
+    expect(fs.readdirSync(path.join(repoDir, 'keys')).sort()).toEqual(
+      [resolved.keys.organizationKeyFile.name, expect.any(String)].sort(),
+    );
+    expect(fs.readdirSync(path.join(repoDir, 'keys'))).not.toContain(rewrapped.name);
+
+    // a key file whose bytes are not its name, or of another fingerprint: nothing is made
+    const elsewhere = path.join(path.dirname(repoDir), 'elsewhere');
+    const wrongs = [
+      { ...resolved.keys.organizationKeyFile, name: 'ab'.repeat(32) },
+      { ...resolved.keys.organizationKeyFile, fingerprint: 'cd'.repeat(16) },
+    ];
+    for (const organizationKeyFile of wrongs) {
+      const { result } = await agent.run(
+        createBackupRunJob({
+          ...resolved,
+          repository: localRepository(elsewhere),
+          keys: { ...resolved.keys, organizationKeyFile },
+        }),
+      );
+      expect(result.result).toBe('FAILURE');
+      expect(result.resultContent.errorMessage).toBe(
+        'The job’s organization key file is not a valid key file.',
+      );
+    }
+    expect(fs.existsSync(elsewhere)).toBe(false);
+  });
+
   it('checks the repository: no problems, then a damaged pack found by read-data', async () => {
     const { resolved, repoDir } = await setUp();
     const agent = createBackupRunner();
@@ -196,7 +254,7 @@ describe('backup jobs on a local repository', () => {
     expect(cancelled.resultContent.errorMessage).toBe('Cancelled');
     expect((cancelled.resultContent.backup as { revision?: unknown }).revision).toBeUndefined();
 
-    const repo = await openRepository(new LocalBackend(repoDir), keys.masterKey, {
+    const repo = await openRepository(new LocalBackend(repoDir), keys.jobKeys, {
       clock,
       packSize: 0,
       create: false,

@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { serializeOrganizationKey } from '@rmm/backup';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runAgentCommand } from '../../test/agent-server.ts';
 import { createBackupRunner, stopBackupRunners } from '../../test/backup-runner.ts';
@@ -12,6 +13,7 @@ import {
   createSourceTree,
   localRepository,
   manifestOf,
+  type OrganizationKeys,
   removeBackupTempDirs,
 } from '../../test/backup-support.ts';
 
@@ -23,13 +25,14 @@ let source: string;
 let repoDir: string;
 let keyFile: string;
 let revisionId: string;
+let keys: OrganizationKeys;
 
 beforeAll(async () => {
   dir = await backupTempDir('rmm-backup-cli-');
   source = path.join(dir, 'source');
   repoDir = path.join(dir, 'repository');
   await createSourceTree(source);
-  const keys = createOrganizationKeys();
+  keys = await createOrganizationKeys();
   const resolved = createResolvedJob(keys, { include: [source], repository: localRepository(repoDir) });
   const agent = createBackupRunner();
   const { report } = await agent.run(createBackupRunJob(resolved));
@@ -92,12 +95,19 @@ describe('agent backup (restore without the server)', () => {
     const otherKey = path.join(dir, 'other-key.json');
     await fsp.writeFile(
       otherKey,
-      JSON.stringify(createRestoreKeyFile(createOrganizationKeys(), { organizationName: 'Other' })),
+      JSON.stringify(createRestoreKeyFile(await createOrganizationKeys(), { organizationName: 'Other' })),
     );
     const wrong = await backup('snapshots', '--repo', repoDir, '--key-file', otherKey);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('This restore key (organization Other, key');
     expect(wrong.stderr).toContain(`does not open ${repoDir}`);
+
+    // the engine's bare organization key (what `strata key add --org-key-out` writes) opens it too
+    const bare = path.join(dir, 'bare-key.json');
+    await fsp.writeFile(bare, serializeOrganizationKey(keys.organizationKey));
+    const listed = await backup('snapshots', '--repo', repoDir, '--key-file', bare);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(revisionId.slice(0, 12));
 
     const notAKey = path.join(dir, 'not-a-key.json');
     await fsp.writeFile(notAKey, '{"hello": "world"}');

@@ -4,21 +4,23 @@ import {
   type CollisionHandling,
   isStrataError,
   LocalBackend,
+  type OrganizationKey,
   type Progress,
+  parseOrganizationKey,
   type Repository,
   restore,
   type Snapshot,
+  StrataError,
   systemClock,
 } from '@rmm/backup';
 import { selectPaths, TreeCache } from '@rmm/backup/restore/select';
-import { BackupRestoreKeyFile } from '@rmm/domain';
-import { z } from 'zod';
-import { masterKeyFromRestoreKey, openRepository } from './keys.ts';
+import { openWithOrganizationKey } from './keys.ts';
 
 /**
  * `agent backup snapshots|ls|restore`: a local folder or mounted share repository opened with the
  * organization's downloadable restore key file, without the server (the engine's restore, list and tree
- * reading; the key file is the server's format, `strata-restore-key.json`).
+ * reading). The file is the engine's organization key (`strata-organization-key-<id>.json` from the console,
+ * which the engine's own `strata --org-key` reads too).
  */
 
 export const backupUsage = `Usage:
@@ -28,7 +30,7 @@ export const backupUsage = `Usage:
         [--collision overwrite|skip|keep-both] [--no-permissions] [--no-deleted] [--progress] [--json]
 
   --repo DIR        the repository folder (a local folder or a mounted share)
-  --key-file FILE   the organization's restore key file (strata-restore-key.json, downloaded from the console)
+  --key-file FILE   the organization's restore key file (strata-organization-key-<id>.json, from the console)
   --snapshot ID     a revision id or its first characters; default the latest
   --target DIR      restore into this folder (each chosen item under its own name); default: in place
   PATH              files and folders of the revision as backed up (/home/ann/Documents); default all
@@ -61,7 +63,10 @@ const systemIo: CommandIo = {
   err: (text) => process.stderr.write(text),
 };
 
-const readKeyFile = (file: string) => {
+/** The engine's organization key, and the organization's name when the file is the console's download. */
+type KeyFile = { organizationKey: OrganizationKey; organizationName: string | undefined };
+
+const readKeyFile = (file: string): KeyFile => {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -69,23 +74,32 @@ const readKeyFile = (file: string) => {
     throw new UsageError(`The key file ${file} cannot be read: ${(error as Error).message}`);
   }
   try {
-    return BackupRestoreKeyFile.parse(JSON.parse(text));
+    const organizationKey = parseOrganizationKey(text);
+    const { organizationName } = JSON.parse(text) as { organizationName?: unknown };
+    return {
+      organizationKey,
+      organizationName: typeof organizationName === 'string' ? organizationName : undefined,
+    };
   } catch (error) {
-    const detail = error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message;
-    throw new UsageError(`${file} is not an organization restore key file: ${detail}`);
+    throw new UsageError(`${file} is not an organization restore key file: ${(error as Error).message}`);
   }
 };
 
 const openWithKeyFile = async (values: Values): Promise<Repository> => {
   if (!values.repo) throw new UsageError('Name the repository folder: --repo DIR.');
   if (!values['key-file']) throw new UsageError('Name the restore key file: --key-file FILE.');
-  const keyFile = readKeyFile(values['key-file']);
+  const { organizationKey, organizationName } = readKeyFile(values['key-file']);
   const backend = new LocalBackend(values.repo);
   try {
-    const masterKey = await masterKeyFromRestoreKey(backend, keyFile);
-    return await openRepository(backend, masterKey, { clock: systemClock, packSize: 0, create: false });
+    return await openWithOrganizationKey(backend, organizationKey, systemClock);
   } catch (error) {
     await backend.close();
+    if (isStrataError(error, 'WRONG_KEY'))
+      throw new StrataError(
+        'WRONG_KEY',
+        `This restore key (organization ${organizationName ?? organizationKey.organizationId}, key ${organizationKey.fingerprint}) does not open ${values.repo}.`,
+        { cause: error },
+      );
     throw error;
   }
 };

@@ -36,7 +36,7 @@ const setUp = async () => {
   const source = path.join(dir, 'source');
   await createSourceTree(source);
   const agent = createBackupRunner({ serverUrl: server.url, authorization: server.authorization });
-  return { server, dir, source, agent, keys: createOrganizationKeys() };
+  return { server, dir, source, agent, keys: await createOrganizationKeys() };
 };
 
 const snapshotsIn = (folder: string) =>

@@ -16,8 +16,9 @@ import { openRepository } from './keys.ts';
 import { defaultBackupSettings, type StoreRetrySettings } from './settings.ts';
 import { createStoreClient, StoreRequestError } from './store-client.ts';
 
-// The server's store routes are still being built (branch backupserver): these tests run the backend against
-// test/store-server.ts, a small server of the same HTTP contract (backup-agent.ts).
+// The agent's tests do not start the server (apps/server's backup-real-agent.test.ts does): these run the backend
+// against test/store-server.ts, a small server of the same HTTP contract (backup-agent.ts) and the same answers
+// (a range past the end cut short, 404 for a lock already gone).
 
 const servers: StoreServer[] = [];
 afterEach(async () => {
@@ -54,9 +55,9 @@ describe('the server store backend', () => {
     await backend.write('index', 'ff00', Buffer.from('index'));
     await backend.write('config', 'config', Buffer.from('{}'));
 
-    expect(await fsp.readFile(path.join(server.repository, 'data', 'ab', 'ab12'), 'utf8')).toBe(
-      '0123456789abcdef',
-    );
+    // <type>/<name>, as the server's store and its own engine backend keep them
+    expect(await fsp.readFile(path.join(server.repository, 'data', 'ab12'), 'utf8')).toBe('0123456789abcdef');
+    expect(await fsp.readFile(path.join(server.repository, 'config', 'config'), 'utf8')).toBe('{}');
     expect(await backend.list('data')).toEqual([{ name: 'ab12', size: 16 }]);
     expect(await backend.list('config')).toEqual([{ name: 'config', size: 2 }]);
     expect(await backend.read('data', 'ab12')).toEqual(pack);
@@ -152,9 +153,9 @@ describe('the server store backend', () => {
     const dir = await backupTempDir();
     const source = path.join(dir, 'source');
     await createSourceTree(source);
-    const keys = createOrganizationKeys();
+    const keys = await createOrganizationKeys();
     const settings = defaultBackupSettings();
-    let repo: Repository = await openRepository(backend, keys.masterKey, {
+    let repo: Repository = await openRepository(backend, keys.jobKeys, {
       clock,
       packSize: 1024 * 1024,
       create: true,
@@ -167,7 +168,7 @@ describe('the server store backend', () => {
 
     // a second device opens the same repository with the same master key
     const second = backendOf(server);
-    repo = await openRepository(second.backend, keys.masterKey, {
+    repo = await openRepository(second.backend, keys.jobKeys, {
       clock,
       packSize: settings.packSize,
       create: true,

@@ -11,9 +11,10 @@ const isOk = (status: number) => status >= 200 && status < 300;
 
 /**
  * The server's repository store as an engine backend (the contract in `backup-agent.ts`): one file per
- * name, the folder layout of a local repository (`config`, `keys/<id>`, `data/<2 hex>/<id>`, ...). Writes are
- * atomic and immutable on the server: the same bytes again are accepted, different bytes refused. The agent
- * may delete only lock files; prune of this repository is the server's.
+ * `<type>/<name>` (`config/config`, `keys/<id>`, `data/<id>`, ...), the names the server's own engine backend
+ * reads (its tree reader and prune). Writes are atomic and immutable on the server: the same bytes again are
+ * accepted, different bytes refused. The agent may delete only lock files (a lock already gone, 404, is done);
+ * prune of this repository is the server's. A ranged read answers exactly the bytes asked for, or CORRUPT.
  */
 export class HttpStoreBackend implements Backend {
   readonly location: string;
@@ -27,9 +28,8 @@ export class HttpStoreBackend implements Backend {
     this.location = new URL(basePath, serverUrl).toString();
   }
 
+  /** `<type>/<name>`, the engine's file type and name (`config/config`), as the server's store keeps them. */
   private nameOf(type: FileType, name: string): string {
-    if (type === 'config') return 'config';
-    if (type === 'data') return `data/${name.slice(0, 2)}/${name}`;
     return `${type}/${name}`;
   }
 

@@ -50,21 +50,19 @@ export const cancelled = (report: BackupJobReport, log: JobLog): JobOutcome => (
   resultContent: content(report, log, jobTexts.cancelled),
 });
 
-/** The engine's figures of a snapshot as the contract names them. */
+/** The engine's figures of a snapshot: the contract's revision stats are the engine's `SnapshotStats`. */
 export const revisionStatsOf = (snapshot: Snapshot): BackupRevisionStats => {
   const stats = snapshot.stats;
   return {
-    files: stats.filesNew + stats.filesChanged + stats.filesUnmodified,
+    filesNew: stats.filesNew,
+    filesChanged: stats.filesChanged,
+    filesUnmodified: stats.filesUnmodified,
     dirs: stats.dirs,
-    totalBytes: stats.bytesTotal,
-    newFiles: stats.filesNew,
-    changedFiles: stats.filesChanged,
-    unchangedFiles: stats.filesUnmodified,
-    // the engine's snapshot counts what was stored (compressed, sealed), not the plaintext added
-    addedBytes: stats.bytesAdded,
-    storedBytes: stats.bytesAdded,
-    durationMs: stats.durationMs,
-    readBytes: stats.bytesProcessed,
+    bytesProcessed: stats.bytesProcessed,
+    bytesTotal: stats.bytesTotal,
+    bytesAdded: stats.bytesAdded,
+    blobsAdded: stats.blobsAdded,
     errors: stats.errors,
+    durationMs: stats.durationMs,
   };
 };

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type Backend, fileTypes, isStrataError, LocalBackend, type Repository } from '@rmm/backup';
 import { type AgentBackupJob, type AgentBackupRepository, BACKUP_REPOSITORY_PATH } from '@rmm/domain';
 import { HttpStoreBackend } from './http-backend.ts';
-import { ensureRestoreKeyEntry, masterKeyOf, openRepository } from './keys.ts';
+import { ensureOrganizationKeyFile, openRepository, organizationKeyFileOf } from './keys.ts';
 import type { ProgressReporter } from './progress.ts';
 import type { BackupSettings } from './settings.ts';
 import type { ShareHost } from './share.ts';
@@ -67,7 +67,8 @@ export const backendFor = async (
 
 /**
  * Opens one of the job's repositories with the organization's master key. `create`: a backup or upsync makes
- * it on first use, and writes the restore key's entry into it when missing.
+ * it on first use (from the organization's master key and chunker), and writes the organization key file into
+ * it when it has none of that fingerprint.
  */
 export const openJobRepository = async (
   repository: AgentBackupRepository,
@@ -75,10 +76,12 @@ export const openJobRepository = async (
   env: BackupJobEnv,
   options: { create: boolean },
 ): Promise<Repository> => {
+  // a key file the server got wrong is refused before anything is made
+  if (options.create) organizationKeyFileOf(job.keys);
   const backend = await backendFor(repository, job, env);
   let repo: Repository;
   try {
-    repo = await openRepository(backend, masterKeyOf(job.keys), {
+    repo = await openRepository(backend, job.keys, {
       clock: env.settings.clock,
       packSize: env.settings.packSize,
       create: options.create,
@@ -93,7 +96,7 @@ export const openJobRepository = async (
   }
   if (options.create) {
     try {
-      await ensureRestoreKeyEntry(repo, job.organizationId, job.keys);
+      await ensureOrganizationKeyFile(repo, job.keys);
     } catch (error) {
       await repo.close().catch(() => {});
       throw error;

@@ -33,7 +33,7 @@ describe('restore jobs', () => {
     dir = await backupTempDir();
     source = path.join(dir, 'source');
     await createSourceTree(source);
-    resolved = createResolvedJob(createOrganizationKeys(), {
+    resolved = createResolvedJob(await createOrganizationKeys(), {
       include: [source],
       repository: localRepository(path.join(dir, 'repository')),
     });

@@ -66,7 +66,7 @@ export const runBackup = async (
       stats,
     };
     log.out.push(
-      `Revision ${snapshot.id} saved: ${stats.files} files (${stats.newFiles} new, ${stats.changedFiles} changed, ${stats.unchangedFiles} unchanged), ${stats.dirs} folders, ${stats.totalBytes} bytes; ${stats.storedBytes} bytes added to the repository.`,
+      `Revision ${snapshot.id} saved: ${stats.filesNew + stats.filesChanged + stats.filesUnmodified} files (${stats.filesNew} new, ${stats.filesChanged} changed, ${stats.filesUnmodified} unchanged), ${stats.dirs} folders, ${stats.bytesTotal} bytes (${stats.bytesProcessed} read); ${stats.bytesAdded} bytes added to the repository.`,
     );
     if (errors.length > 0) {
       log.err.push(backupTexts.unreadable(errors.length));
