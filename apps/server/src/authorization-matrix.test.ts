@@ -6,7 +6,8 @@ import { createOrganizationInput, createTestApp, ORIGIN, type TestContext } from
 import { attachments, devices, users } from './db/schema.ts';
 import { signAttachmentUrl } from './modules/attachments/signed-url.ts';
 import { hashPassword } from './modules/auth/service.ts';
-import { insertRevision, planBody } from './modules/backup/test-fixtures.ts';
+import { signExtractUrl } from './modules/backup/extract-url.ts';
+import { insertRevision, planBody, restoreJob } from './modules/backup/test-fixtures.ts';
 
 /**
  * The authorization matrix (issue 13): every registered route × every built-in technician role × own and
@@ -68,6 +69,8 @@ const fx = {} as {
   revisionB: string;
   backupJobA: string;
   backupJobB: string;
+  extractJobA: string;
+  extractJobB: string;
   throttleB: number;
   supportTicket: number;
   attachment: string;
@@ -1028,6 +1031,26 @@ const matrix: Record<string, Entry> = {
     () => `/backup/strata/nodes/${fx.deviceA}/throttle`,
     () => `/backup/strata/nodes/${fx.deviceB}/throttle`,
   ),
+  // EXTRACT zips: the agent's upload (device-authenticated), the signed URL (its job has not finished: 409
+  // after authorization), and the download through it (the signature is the authorisation).
+  'PUT /backup/strata/extracts/:jobUid': {
+    noSession: 'device',
+    ok: [401],
+    own: async () => ({ url: `/backup/strata/extracts/${fx.extractJobA}` }),
+  },
+  'GET /backup/strata/extracts/:jobUid': {
+    ok: [409],
+    ...get(
+      () => `/backup/strata/extracts/${fx.extractJobA}`,
+      () => `/backup/strata/extracts/${fx.extractJobB}`,
+    ),
+  },
+  'GET /backup/strata/extracts/:jobUid/content': {
+    noSession: 'public',
+    own: async () => ({
+      url: signExtractUrl({ key: ctx.app.backupExtracts.urlKey, jobUid: fx.extractJobA }).url,
+    }),
+  },
 };
 
 const technicianRoles = builtInRoles.filter((r) => r.roleType === 'TECHNICIAN');
@@ -1065,8 +1088,23 @@ beforeAll(async () => {
     const organizationId = side === 'A' ? fx.orgA.id : fx.orgB.id;
     const deviceId = side === 'A' ? fx.deviceA : fx.deviceB;
     const planId = side === 'A' ? fx.backupPlanA : fx.backupPlanB;
-    fx[`revision${side}`] = (await insertRevision(ctx, { organizationId, planId, deviceId })).revisionId;
+    const revision = await insertRevision(ctx, { organizationId, planId, deviceId });
+    fx[`revision${side}`] = revision.revisionId;
+    const extract = restoreJob(revision, {
+      sourcePath: '',
+      restoreType: 'EXTRACT',
+      extractContent: { files: ['/home/a/report.txt'], folders: [] },
+    });
+    const submitted = await created('POST', '/webapp/submit/job', {
+      nodes: [{ nodeId: deviceId, jobs: [extract] }],
+    });
+    fx[`extractJob${side}`] = submitted.nodes[0].jobs[0].jobUid as string;
   }
+  // the zip of orgA's extract, as its agent would have uploaded it
+  const writer = await ctx.app.backupExtracts.store.createWriter();
+  await writer.write(Buffer.from('PK\x05\x06'));
+  await writer.finish();
+  await writer.commit(fx.extractJobA);
   fx.throttleB = await newThrottle(fx.orgB.id, fx.deviceB);
   fx.supportTicket = await newSupportTicket();
   fx.attachment = (await created('POST', '/ws/support/upload-attachment', uploadBody())).id as string;

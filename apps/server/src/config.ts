@@ -150,6 +150,14 @@ export type Config = {
   backupMaxFileBytes: number;
   /** How often each process prunes the cloud repositories (forgotten revisions past the engine's 72-hour hold). */
   backupPruneIntervalMs: number;
+  /** Where the zips of EXTRACT restores wait for their download; default DATA_DIR/backup/extracts. */
+  backupExtractDir: string;
+  /** Largest extract zip an agent may upload. */
+  backupExtractMaxBytes: number;
+  /** How long an extract zip is kept after its upload. */
+  backupExtractHours: number;
+  /** How often each process removes extract zips older than that (and uploads cut off). */
+  backupExtractSweepIntervalMs: number;
 };
 
 /** The repository's docs/help, beside apps/ (the default articles folder). */
@@ -315,4 +323,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   backupCloudEnabled: env.BACKUP_CLOUD_ENABLED === undefined || isOn(env.BACKUP_CLOUD_ENABLED),
   backupMaxFileBytes: num(env.BACKUP_MAX_FILE_BYTES, BACKUP_REPOSITORY_MAX_FILE_BYTES),
   backupPruneIntervalMs: num(env.BACKUP_PRUNE_INTERVAL_MS, 6 * 3_600_000),
+  backupExtractDir: path.resolve(
+    env.BACKUP_EXTRACT_DIR || path.join(env.DATA_DIR ?? './data', 'backup', 'extracts'),
+  ),
+  backupExtractMaxBytes: num(env.BACKUP_EXTRACT_MAX_BYTES, 16 * 1024 ** 3),
+  backupExtractHours: num(env.BACKUP_EXTRACT_HOURS, 24),
+  backupExtractSweepIntervalMs: num(env.BACKUP_EXTRACT_SWEEP_INTERVAL_MS, 3_600_000),
 });

@@ -63,6 +63,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}, options: { 
     ...loadConfig({}),
     dataDir: ownDataDir,
     backupStoreDir: path.join(ownDataDir, 'backup', 'strata'),
+    backupExtractDir: path.join(ownDataDir, 'backup', 'extracts'),
     publicUrl: ORIGIN,
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,

@@ -35,6 +35,13 @@ export const BACKUP_REPOSITORY_MAX_FILE_BYTES = 128 * 1_048_576;
  * the server keeps it for the console's signed download. Sent again (same bytes) when a try failed.
  */
 export const BACKUP_EXTRACT_UPLOAD_PATH = '/backup/strata/extracts';
+/** Answer of the extract upload (201): the zip as the server stored it. */
+export const BackupExtractUploadResponse = /* @__PURE__ */ z.object({
+  jobUid: z.string().uuid(),
+  size: z.number().int().min(0),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type BackupExtractUploadResponse = z.infer<typeof BackupExtractUploadResponse>;
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 

@@ -242,6 +242,36 @@ export const BackupRestoreKeyFile = /* @__PURE__ */ z.object({
 });
 export type BackupRestoreKeyFile = z.infer<typeof BackupRestoreKeyFile>;
 
+// ---------------------------------------------------------------- EXTRACT downloads
+
+/** How long a signed extract download URL works. */
+export const BACKUP_EXTRACT_URL_TTL_SECONDS = 15 * 60;
+
+export const BackupExtractParams = /* @__PURE__ */ z.object({ jobUid: z.string().uuid() });
+
+/**
+ * `GET /backup/strata/extracts/{jobUid}`: the zip of a finished RESTORE EXTRACT job, as a signed URL that
+ * needs no session (`url`, a path on this server, until `expiresAt`). The zip is kept for
+ * `BACKUP_EXTRACT_HOURS` after its upload.
+ */
+export const BackupExtractDownload = /* @__PURE__ */ z.object({
+  jobUid: z.string().uuid(),
+  fileName: z.string(),
+  /** Bytes of the zip. */
+  size: z.number().int().min(0),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type BackupExtractDownload = z.infer<typeof BackupExtractDownload>;
+
+/** The query of a signed extract URL (`GET /backup/strata/extracts/{jobUid}/content`). */
+export const SignedBackupExtractQuery = /* @__PURE__ */ z.object({
+  expires: z.coerce.number().int().positive(),
+  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+export type SignedBackupExtractQuery = z.infer<typeof SignedBackupExtractQuery>;
+
 // ---------------------------------------------------------------- errors
 
 /** Error codes of the backup calls (beside the generic ones in http.ts) and their HTTP status. */
@@ -280,6 +310,12 @@ export const backupErrorCodes = {
   BACKUP_RANGE_NOT_SATISFIABLE: 416,
   BACKUP_DELETE_REFUSED: 403,
   BACKUP_DEVICE_NOT_APPROVED: 403,
+  BACKUP_EXTRACT_NOT_FOUND: 404,
+  BACKUP_EXTRACT_NOT_READY: 409,
+  BACKUP_EXTRACT_REFUSED: 409,
+  BACKUP_EXTRACT_TOO_LARGE: 413,
+  BACKUP_EXTRACT_URL_INVALID: 403,
+  BACKUP_EXTRACT_URL_EXPIRED: 410,
 } as const;
 export type BackupErrorCode = keyof typeof backupErrorCodes;
 
@@ -328,4 +364,12 @@ export const backupErrorMessages: Readonly<Record<BackupErrorCode, string>> = {
   BACKUP_RANGE_NOT_SATISFIABLE: 'The range is outside the file.',
   BACKUP_DELETE_REFUSED: 'An agent may delete only lock files; the server prunes the rest.',
   BACKUP_DEVICE_NOT_APPROVED: 'The device is waiting for approval: it cannot back up yet.',
+  BACKUP_EXTRACT_NOT_FOUND:
+    'There is no such extract: the job is not an extract restore, or its zip was removed (extracts are kept for a day).',
+  BACKUP_EXTRACT_NOT_READY: 'The extract is not ready: its restore job has not finished successfully.',
+  BACKUP_EXTRACT_REFUSED:
+    'This job takes no extract upload: it is not an unfinished EXTRACT restore job of this device.',
+  BACKUP_EXTRACT_TOO_LARGE: 'The extract is larger than the server takes.',
+  BACKUP_EXTRACT_URL_INVALID: 'This download link is not valid.',
+  BACKUP_EXTRACT_URL_EXPIRED: 'This download link has expired: ask for a new one.',
 };

@@ -479,3 +479,42 @@ export const findCloudOrganizations = async (db: DbOrTx) =>
       .where(eq(backupRepositories.type, 'CLOUD'))
       .orderBy(backupRepositories.organizationId)
   ).map((row) => row.organizationId);
+
+// ---------------------------------------------------------------- EXTRACT restores
+
+/**
+ * A RESTORE EXTRACT job by its uid, for its device (`deviceId`) or in a caller's scope (`scope`): its device,
+ * organization, status, result and the agent's report of the zip.
+ */
+export const findExtractJob = async (
+  db: DbOrTx,
+  jobUid: string,
+  where: { deviceId: number } | { scope: OrganizationScope },
+) => {
+  const [row] = await db
+    .select({
+      jobUid: jobs.jobUid,
+      deviceId: jobs.deviceId,
+      organizationId: jobs.organizationId,
+      organizationName: organizations.name,
+      nodeName: devices.displayName,
+      status: jobs.status,
+      jobResult: jobs.jobResult,
+      extract: sql<{
+        sha256?: unknown;
+        zipBytes?: unknown;
+      } | null>`${jobs.resultContent}->'backup'->'extract'`,
+    })
+    .from(jobs)
+    .innerJoin(devices, eq(devices.id, jobs.deviceId))
+    .innerJoin(organizations, eq(organizations.id, jobs.organizationId))
+    .where(
+      and(
+        eq(jobs.jobUid, jobUid),
+        eq(jobs.jobType, 'RESTORE'),
+        sql`${jobs.content}->>'restoreType' = 'EXTRACT'`,
+        'deviceId' in where ? eq(jobs.deviceId, where.deviceId) : inScope(jobs.organizationId, where.scope),
+      ),
+    );
+  return row;
+};

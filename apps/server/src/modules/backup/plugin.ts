@@ -1,4 +1,7 @@
 import fp from 'fastify-plugin';
+import { createBlobStore } from '../../lib/blob-store.ts';
+import { extractUrlKey } from './extract-url.ts';
+import { type Extracts, sweepExtracts } from './extracts.ts';
 import { type CloudPrune, createCloudPrune } from './prune.ts';
 import { type BackupScheduler, createBackupScheduler } from './scheduler.ts';
 import { createFilesystemStore, type RepositoryStore } from './store.ts';
@@ -11,13 +14,16 @@ declare module 'fastify' {
     backupScheduler: BackupScheduler;
     /** The prune of the cloud repositories (tests call `run(now)`). */
     backupPrune: CloudPrune;
+    /** The zips of EXTRACT restores (tests call `sweep(now)`). */
+    backupExtracts: Extracts;
   }
 }
 
 /**
  * The backup store; the backup scheduler of this server process (a tick when the server is ready, then every
  * SCHEDULER_INTERVAL_MS, the scheduled tasks' interval); the prune of the cloud repositories every
- * BACKUP_PRUNE_INTERVAL_MS.
+ * BACKUP_PRUNE_INTERVAL_MS; the zips of EXTRACT restores (BACKUP_EXTRACT_DIR), swept every
+ * BACKUP_EXTRACT_SWEEP_INTERVAL_MS once older than BACKUP_EXTRACT_HOURS.
  */
 export const backupPlugin = fp(async (app) => {
   app.decorate('backupStore', createFilesystemStore(app.config.backupStoreDir));
@@ -36,6 +42,17 @@ export const backupPlugin = fp(async (app) => {
     log: app.log,
   });
   app.decorate('backupPrune', cloudPrune);
+  const extractStore = createBlobStore(app.config.backupExtractDir);
+  const extracts: Extracts = {
+    store: extractStore,
+    urlKey: extractUrlKey(app.secretKey),
+    maxBytes: app.config.backupExtractMaxBytes,
+    keepHours: app.config.backupExtractHours,
+    sweep: (now) => sweepExtracts(extractStore, app.config.backupExtractHours, now),
+  };
+  app.decorate('backupExtracts', extracts);
+  let extractTimer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<unknown> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
   let pruning: Promise<unknown> | undefined;
@@ -55,11 +72,22 @@ export const backupPlugin = fp(async (app) => {
       });
     }, app.config.backupPruneIntervalMs);
     pruneTimer.unref();
+    extractTimer = setInterval(() => {
+      sweeping ??= extracts
+        .sweep()
+        .catch((error: unknown) => app.log.error({ err: error }, 'backup extract sweep failed'))
+        .finally(() => {
+          sweeping = undefined;
+        });
+    }, app.config.backupExtractSweepIntervalMs);
+    extractTimer.unref();
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
     clearInterval(pruneTimer);
+    clearInterval(extractTimer);
     await ticking;
     await pruning;
+    await sweeping;
   });
 });

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { deviceInScope } from './devices.ts';
+import { backupExtractRoutes } from './extract-routes.ts';
 import * as plans from './plans-service.ts';
 import { backupStatusRoutes } from './status-routes.ts';
 import * as statusService from './status-service.ts';
@@ -28,12 +29,13 @@ const tags = ['backup'];
 
 /**
  * Backup (issue 18): plans, throttles and settings here; spec §7's calls, revisions, results and storage in
- * status-routes.ts; the agents' repository store in store-routes.ts. Reading needs backup.viewAndRestore,
+ * status-routes.ts; the agents' repository store in store-routes.ts; EXTRACT zips in extract-routes.ts. Reading needs backup.viewAndRestore,
  * changing backup.viewAndManage (spec §6).
  */
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(backupStatusRoutes);
   await app.register(backupStoreRoutes);
+  await app.register(backupExtractRoutes);
 
   app.get(
     '/backup/strata/clients/:id/plans',

@@ -150,7 +150,7 @@ export const backupStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header(
           'content-disposition',
-          `attachment; filename="strata-restore-key-${file.organizationId}.json"`,
+          `attachment; filename="strata-organization-key-${file.organizationId}.json"`,
         )
         .header('cache-control', 'no-store')
         .send(file);

@@ -52,7 +52,7 @@ ${JOB_OUTPUT_CAP_BYTES} bytes, \`JOB_OUTPUT_CAP_BYTES\`; \`truncated\` is then t
 result SUCCESS means exit code 0. Live output reaches the console's \`/events\` socket as \`job.output\`
 events in chunks of at most ${JOB_OUTPUT_CHUNK_BYTES} bytes.
 
-**BACKUP content** starts a backup plan's run:
+**BACKUP content** starts a backup plan's run (STRATA_BACKUP, STRATA_UPSYNC or STRATA_INTEGRITY_CHECK):
 
 \`\`\`json
 ${backupContentSchema}
@@ -64,10 +64,18 @@ ${backupContentSchema}
 ${restoreContentSchema}
 \`\`\`
 
+The agent runs BACKUP and RESTORE jobs of file and folder plans with the backup engine: the server sends
+it the plan, its repositories and the organization's keys with the job (never stored). The result's
+\`resultContent\` holds \`stdout\`, \`stderr\` and \`errorMessage\` as for ACTION jobs, and \`backup\`: what
+the job did (the new revision and its stats, the revisions retention forgot, the upsynced revisions, the
+integrity verdict, the files restored). Progress reaches the console's \`/events\` socket as
+\`backup.progress\` events. An EXTRACT restore's zip is downloaded through the signed URL of
+\`GET /backup/strata/extracts/{jobUid}\` once the job completed. Image plans and VIRTUAL_DISK or
+PHYSICAL_DISK restores are refused (422) at submit.
+
 **Content of the other types** (${freeFormTypes}): a JSON object, stored and passed to the agent
-as sent. The agent of this release runs ACTION jobs; a job of any other type (BACKUP and RESTORE
-included) ends \`COMPLETED\` with result \`FAILURE\` and the \`errorMessage\` "This agent cannot run
-TYPE jobs yet."
+as sent. The agent of this release runs ACTION, BACKUP and RESTORE jobs; a job of any other type ends
+\`COMPLETED\` with result \`FAILURE\` and the \`errorMessage\` "This agent cannot run TYPE jobs yet."
 
 **Cancel**: re-submit the job with its \`jobUid\` and \`jobStatus\` \`CANCEL_REQUESTED\` or \`CANCELLED\`
 (needs \`jobs.cancel\`). A job its agent has not acknowledged becomes CANCELLED; otherwise backup,
