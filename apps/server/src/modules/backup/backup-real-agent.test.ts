@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,8 +21,10 @@ import { waitForJob } from '../jobs/test-fixtures.ts';
 import { createPlan, restoreJob, runJob, submitJobs } from './test-fixtures.ts';
 
 // The whole road with a real agent process (apps/agent): a plan, run-now backups into the server's store and
-// into a local folder (hybrid: then upsynced), the agent's reports stored as revisions, restores byte for byte,
-// and the restore key file opening the local repository with the agent's command line, without the server.
+// into a local folder (hybrid: then upsynced), the agent's reports stored as revisions, the server reading the
+// cloud revision the agent wrote, restores byte for byte, an EXTRACT zip downloaded through its signed URL, and
+// the organization's restore key file opening the local repository with the agent's command line, without the
+// server.
 
 let ctx: TestContext;
 let serverUrl: string;
@@ -99,7 +102,27 @@ const runToEnd = async (job: unknown) => {
 const revisionsOf = async (planId: string) => {
   const response = await ctx.request('GET', `/backup/strata/plans/${planId}/revisions`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { revisionId: string; location: string; stats: { files: number } }[];
+  return response.json().data as { revisionId: string; location: string; stats: Record<string, number> }[];
+};
+
+/** A zip's entries from its central directory: name → bytes. */
+const readZip = (zip: Buffer) => {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(at + 10);
+    const compressed = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(start, start + compressed);
+    entries.set(name, method === 8 ? inflateRawSync(raw) : Buffer.from(raw));
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return entries;
 };
 
 describe('backups with a real agent', () => {
@@ -113,7 +136,27 @@ describe('backups with a real agent', () => {
     const backup = await runToEnd(runJob(node(), plan));
     expect(backup.resultContent?.stdout).toContain('Revision ');
     const [revision] = await revisionsOf(plan.planId);
-    expect(revision).toMatchObject({ location: 'CLOUD', stats: { files: 5 } });
+    // the engine's snapshot stats: 5 files (the link is not a file), all new
+    expect(revision).toMatchObject({
+      location: 'CLOUD',
+      stats: { filesNew: 5, filesChanged: 0, filesUnmodified: 0, errors: 0 },
+    });
+    expect(revision!.stats.bytesTotal).toBe(5000 * 17 + 8 + 2 * 1024 * 1024 + 10);
+
+    // the server reads the revision the agent wrote into its store (the same file names, the same keys)
+    const tree = await ctx.request(
+      'GET',
+      `/backup/strata/nodes/${deviceId}/revisions/${revision!.revisionId}/tree?path=${encodeURIComponent(source)}`,
+    );
+    expect(tree.statusCode, tree.body).toBe(200);
+    expect(
+      (tree.json().entries as { name: string; type: string; size: number }[]).map((e) => [e.name, e.type]),
+    ).toEqual([
+      ['docs', 'dir'],
+      ['photo.bin', 'file'],
+      ['report-link', 'symlink'],
+      ['run.sh', 'file'],
+    ]);
 
     const target = path.join(tempStateDir(), 'restored');
     const restored = await runToEnd(
@@ -129,6 +172,34 @@ describe('backups with a real agent', () => {
     );
     expect(restored.resultContent?.backup).toMatchObject({ restore: { files: 5, failed: 0 } });
     expect(await manifestOf(path.join(target, 'source'))).toEqual(await manifestOf(source));
+
+    // EXTRACT: the chosen file and folder as a zip, downloaded through a signed URL without a session
+    const extracted = await runToEnd(
+      restoreJob(
+        { revisionId: revision!.revisionId, nodeId: deviceId, planId: plan.planId },
+        {
+          sourcePath: '',
+          restoreType: 'EXTRACT',
+          extractContent: { files: [path.join(source, 'run.sh')], folders: [path.join(source, 'docs')] },
+        },
+      ),
+    );
+    const download = await ctx.request('GET', `/backup/strata/extracts/${extracted.jobUid}`);
+    expect(download.statusCode, download.body).toBe(200);
+    const { url, size, sha256 } = download.json();
+    expect(extracted.resultContent?.backup).toMatchObject({ extract: { files: 4, zipBytes: size, sha256 } });
+    const zipResponse = await fetch(new URL(url, serverUrl));
+    expect(zipResponse.status).toBe(200);
+    expect(zipResponse.headers.get('content-type')).toBe('application/zip');
+    const zip = Buffer.from(await zipResponse.arrayBuffer());
+    expect(createHash('sha256').update(zip).digest('hex')).toBe(sha256);
+    const entries = readZip(zip);
+    expect(entries.get('run.sh')?.toString()).toBe('#!/bin/sh\n');
+    expect(
+      entries.get('docs/report.txt')?.equals(await fsp.readFile(path.join(source, 'docs', 'report.txt'))),
+    ).toBe(true);
+    expect(entries.get('docs/deep/notes – ünïcode.md')?.toString()).toBe('# notes\n');
+    expect(entries.get('docs/empty')?.length).toBe(0);
   }, 90_000);
 
   it('hybrid: backs up into a local folder, upsyncs, and the restore key file opens the folder without the server', async () => {
@@ -141,14 +212,22 @@ describe('backups with a real agent', () => {
     });
     await runToEnd(runJob(node(), plan));
     const [revision] = await revisionsOf(plan.planId);
-    expect(revision).toMatchObject({ location: 'BOTH', stats: { files: 5 } });
+    // a new repository (the local folder): every file is new to it
+    expect(revision).toMatchObject({ location: 'BOTH', stats: { filesNew: 5, errors: 0 } });
 
     const check = await runToEnd(runJob(node(), plan, { actionType: 'STRATA_INTEGRITY_CHECK' }));
     expect(check.resultContent?.backup).toMatchObject({ integrity: { ok: true, problems: [] } });
 
     const file = await ctx.request('GET', `/backup/strata/clients/${organizationId}/restore-key/file`);
     expect(file.statusCode, file.body).toBe(200);
-    const keyFile = path.join(tempStateDir(), 'strata-restore-key.json');
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="strata-organization-key-${organizationId}.json"`,
+    );
+    expect(file.json()).toMatchObject({
+      type: 'strata-organization-key',
+      organizationId: String(organizationId),
+    });
+    const keyFile = path.join(tempStateDir(), `strata-organization-key-${organizationId}.json`);
     await fsp.writeFile(keyFile, file.body, { mode: 0o600 });
     const target = path.join(tempStateDir(), 'offline');
     const offline = await new Promise<{ code: number | null; output: string }>((resolve) => {
