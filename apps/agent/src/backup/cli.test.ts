@@ -38,7 +38,7 @@ beforeAll(async () => {
   const { report } = await agent.run(createBackupRunJob(resolved));
   revisionId = report!.revision!.revisionId;
   await stopBackupRunners();
-  keyFile = path.join(dir, 'strata-restore-key.json');
+  keyFile = path.join(dir, 'strata-organization-key-1.json');
   await fsp.writeFile(keyFile, JSON.stringify(createRestoreKeyFile(keys)), { mode: 0o600 });
   return () => removeBackupTempDirs();
 });
