@@ -8,6 +8,8 @@ import { WakeOnLanButton } from './wake-on-lan-button.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A bound for a busy machine (notifications and the dialog mount after their transitions), not a wait. */
+const BOUND = 15_000;
 const NO_MAC = 'Wake-on-LAN unsuccessful: No devices are online that can wake up the device';
 
 const openButton = () =>
@@ -28,10 +30,10 @@ describe('WakeOnLanButton', () => {
     });
     const { user } = openButton();
     const button = screen.getByRole('button', { name: 'Wake up' });
-    await vi.waitFor(() => expect(button).toBeEnabled());
+    await vi.waitFor(() => expect(button).toBeEnabled(), { timeout: BOUND });
     await user.click(button);
 
-    const dialog = await screen.findByRole('dialog', { name: 'Wake-on-LAN' });
+    const dialog = await screen.findByRole('dialog', { name: 'Wake-on-LAN' }, { timeout: BOUND });
     expect(within(dialog).getByText(NO_MAC)).toBeInTheDocument();
     expect(screen.queryByText('Error sending wake-on-lan')).not.toBeInTheDocument();
   });
@@ -43,10 +45,10 @@ describe('WakeOnLanButton', () => {
     });
     const { user } = openButton();
     const button = screen.getByRole('button', { name: 'Wake up' });
-    await vi.waitFor(() => expect(button).toBeEnabled());
+    await vi.waitFor(() => expect(button).toBeEnabled(), { timeout: BOUND });
     await user.click(button);
 
-    expect(await screen.findByText('Error sending wake-on-lan')).toBeInTheDocument();
+    expect(await screen.findByText('Error sending wake-on-lan', {}, { timeout: BOUND })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -57,10 +59,10 @@ describe('WakeOnLanButton', () => {
     });
     const { user } = openButton();
     const button = screen.getByRole('button', { name: 'Wake up' });
-    await vi.waitFor(() => expect(button).toBeEnabled());
+    await vi.waitFor(() => expect(button).toBeEnabled(), { timeout: BOUND });
     await user.click(button);
 
-    expect(await screen.findByText(/Wake-on-LAN packets sent/)).toBeInTheDocument();
+    expect(await screen.findByText(/Wake-on-LAN packets sent/, {}, { timeout: BOUND })).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/node/7/wakeup');
   });
 });
