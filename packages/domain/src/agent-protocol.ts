@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { AgentBackupJob, BackupProgressFields } from './backup-agent.ts';
 import { AgentPlatform, DeviceInventory, DeviceMetrics, NodeClass } from './devices.ts';
 import { ApprovalStatus } from './enums.ts';
 import { JobResult, JobTypeName } from './jobs.ts';
@@ -147,6 +148,19 @@ export const AgentTaskTriggered = /* @__PURE__ */ z.object({
 });
 export type AgentTaskTriggered = z.infer<typeof AgentTaskTriggered>;
 
+/**
+ * How far a running BACKUP or RESTORE job is: relayed to consoles as `backup.progress`, never stored. Sent at
+ * most about once a second per job; a newer agent may add fields.
+ */
+export const AgentBackupProgress = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('backupProgress'),
+  deviceId,
+  jobUid,
+  ...BackupProgressFields,
+});
+export type AgentBackupProgress = z.infer<typeof AgentBackupProgress>;
+
 export const AgentMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   AgentHello,
   AgentHeartbeat,
@@ -156,6 +170,7 @@ export const AgentMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   AgentJobOutput,
   AgentJobResult,
   AgentTaskTriggered,
+  AgentBackupProgress,
 ]);
 export type AgentMessage = z.infer<typeof AgentMessage>;
 export type AgentHello = z.infer<typeof AgentHello>;
@@ -250,6 +265,11 @@ export const ServerJob = /* @__PURE__ */ z.object({
     /** The agent does not start a job after this time; it reports it as failed instead. */
     expiresAt: z.string(),
     runAs: AgentJobRunAs.optional(),
+    /**
+     * BACKUP and RESTORE jobs: the plan, repositories, keys and throttle, resolved by the process that writes
+     * to the agent's socket (like `runAs`), never stored or published.
+     */
+    backup: AgentBackupJob.optional(),
   }),
 });
 

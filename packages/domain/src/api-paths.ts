@@ -177,4 +177,41 @@ export const apiPaths = {
   backupDemoRequest: () => '/division/promotion/BackupDemoRequest',
   /** Demo requests received, for administrators. */
   demoRequests: () => '/division/promotion/demo-requests',
+  // Backup (issue 18): spec §7's calls under the engine's prefix, then ours (backup-plans.ts, backup-data.ts).
+  /** Spec §7: whether the server's store takes backups, and its bucket. */
+  backupDivisionConfig: () => '/divisionconfig/strata',
+  /** Spec §7: whether the device's organization has a restore key (a boolean). */
+  backupRestoreKey: (nodeId: number) => `/backup/strata/node/${nodeId}/restore-key`,
+  /** The organization's restore key file (created on first use; the download is an activity). */
+  backupRestoreKeyFile: (organizationId: number) =>
+    `/backup/strata/clients/${organizationId}/restore-key/file`,
+  /** Spec §7 strata-status, for every organization of the caller's scope, one organization, or one device. */
+  backupStatus: () => '/backup/strata/strata-status',
+  backupClientStatus: (organizationId: number) => `/backup/strata/clients/${organizationId}/strata-status`,
+  backupNodeStatus: (nodeId: number) => `/backup/strata/nodes/${nodeId}/strata-status`,
+  /** Spec §7: the device's volumes for a plan. */
+  backupPlanVolumes: (nodeId: number, planId: string | number) =>
+    `/backup/strata/nodes/${nodeId}/plans/${encodeURIComponent(String(planId))}/volumes`,
+  /** Spec §7: clear (ignore) a failed backup job of a device and plan. */
+  backupIgnoreJob: (nodeId: number, planId: string | number, jobId: string | number = planId) =>
+    `/backup/strata/nodes/${nodeId}/plans-status/${encodeURIComponent(String(planId))}/jobs/${encodeURIComponent(String(jobId))}/ignore`,
+  backupPlans: (organizationId: number) => `/backup/strata/clients/${organizationId}/plans`,
+  backupPlan: (planId: string | number) => `/backup/strata/plans/${encodeURIComponent(String(planId))}`,
+  /** The plans assigned to a device. */
+  nodeBackupPlans: (nodeId: number) => `/backup/strata/nodes/${nodeId}/plans`,
+  /** Last results per device and plan (filters in the query). */
+  backupPlansStatus: () => '/backup/strata/plans-status',
+  nodeBackupRevisions: (nodeId: number) => `/backup/strata/nodes/${nodeId}/revisions`,
+  backupPlanRevisions: (planId: string | number) =>
+    `/backup/strata/plans/${encodeURIComponent(String(planId))}/revisions`,
+  /** One folder of a revision, for the file browser (`?path=`). */
+  backupRevisionTree: (nodeId: number, revisionId: string | number) =>
+    `/backup/strata/nodes/${nodeId}/revisions/${encodeURIComponent(String(revisionId))}/tree`,
+  /** Storage used per organization, local and cloud. */
+  backupStorage: () => '/backup/strata/storage',
+  backupSettings: (organizationId: number) => `/backup/strata/clients/${organizationId}/settings`,
+  backupThrottles: (organizationId: number) => `/backup/strata/clients/${organizationId}/throttles`,
+  backupThrottle: (id: number) => `/backup/strata/throttles/${id}`,
+  /** The throttle that applies to a device. */
+  nodeBackupThrottle: (nodeId: number) => `/backup/strata/nodes/${nodeId}/throttle`,
 } as const;

@@ -40,6 +40,17 @@ export const backupKindLabel = (kind: BackupKind, flags: BackupKindFlags): strin
 export const availableBackupKinds = (flags: BackupKindFlags): BackupKind[] =>
   backupKinds.filter((kind) => kind !== 'arrowImage' || flags.backup_arrow_image);
 
+/** The image kinds: refused on agents that cannot take images (all of them, until image backups exist). */
+export const isImageBackupKind = (kind: BackupKind): boolean => kind === 'image' || kind === 'arrowImage';
+
+/** Restore types the agent carries out; VIRTUAL_DISK and PHYSICAL_DISK wait for image backups. */
+export const availableRestoreTypes = [
+  'FILE',
+  'FILE_FOLDER',
+  'BATCH',
+  'EXTRACT',
+] as const satisfies readonly RestoreType[];
+
 export const collisionHandlings = ['OVERWRITE', 'SKIP', 'KEEP_BOTH'] as const;
 export const CollisionHandling = /* @__PURE__ */ z.enum(collisionHandlings);
 export type CollisionHandling = z.infer<typeof CollisionHandling>;

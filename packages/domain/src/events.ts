@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { BackupActionType } from './backup.ts';
+import { BackupProgressFields } from './backup-agent.ts';
 import { Device } from './devices.ts';
 import { StoredJob } from './job-api.ts';
 import type { Permission } from './permissions.ts';
@@ -68,9 +70,22 @@ export const JobOutputEvent = /* @__PURE__ */ z.object({
   data: z.string(),
 });
 
+/** How far a running backup, upsync, integrity check or restore is, as its agent reports it (not stored). */
+export const BackupProgressEvent = /* @__PURE__ */ z.object({
+  ...base,
+  type: z.literal('backup.progress'),
+  organizationId,
+  nodeId: z.number().int(),
+  jobUid: z.string(),
+  actionType: BackupActionType,
+  planId: z.string(),
+  ...BackupProgressFields,
+});
+
 export const ConsoleEvent = /* @__PURE__ */ z.discriminatedUnion('type', [
   JobUpdatedEvent,
   JobOutputEvent,
+  BackupProgressEvent,
   ReadyEvent,
   DeviceCreatedEvent,
   DeviceStatusEvent,
@@ -83,6 +98,7 @@ export type OrganizationEvent = Exclude<ConsoleEvent, { type: 'ready' }>;
 export type DeviceStatusEvent = z.infer<typeof DeviceStatusEvent>;
 export type JobUpdatedEvent = z.infer<typeof JobUpdatedEvent>;
 export type JobOutputEvent = z.infer<typeof JobOutputEvent>;
+export type BackupProgressEvent = z.infer<typeof BackupProgressEvent>;
 
 /** The permission a user needs to receive an event of this type. */
 export const eventPermissions: Readonly<Record<OrganizationEvent['type'], Permission>> = {
@@ -92,4 +108,5 @@ export const eventPermissions: Readonly<Record<OrganizationEvent['type'], Permis
   'device.deleted': 'devices.view',
   'job.updated': 'jobs.view',
   'job.output': 'jobs.view',
+  'backup.progress': 'jobs.view',
 };
