@@ -22,6 +22,8 @@ import { agentGatewayRoutes } from './modules/agent-gateway/routes.ts';
 import { attachmentsPlugin } from './modules/attachments/plugin.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { backupPlugin } from './modules/backup/plugin.ts';
+import { backupRoutes } from './modules/backup/routes.ts';
 import { brandingRoutes } from './modules/branding/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -174,6 +176,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(scheduledTasksPlugin);
   await app.register(demoRequestsPlugin);
   await app.register(attachmentsPlugin);
+  await app.register(backupPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -201,6 +204,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(demoRequestRoutes);
   await app.register(attachmentRoutes);
   await app.register(helpDeskRoutes);
+  await app.register(backupRoutes);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiPath(request.url);

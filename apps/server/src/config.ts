@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isValidEmail } from '@rmm/domain';
+import { BACKUP_REPOSITORY_MAX_FILE_BYTES, isValidEmail } from '@rmm/domain';
 
 /** Every setting comes from the environment; timings are settings so tests can shorten them. */
 export type Config = {
@@ -142,6 +142,12 @@ export type Config = {
    * (`ZENDESK_CUSTOM_FIELDS=1001:360001,1003:360002`); unset, they are sent as they are.
    */
   zendeskCustomFieldIds: ReadonlyMap<number, number> | undefined;
+  /** The server's backup store (CLOUD repositories, one folder per organization); default DATA_DIR/backup/strata. */
+  backupStoreDir: string;
+  /** Whether the server's store takes backups (`GET /divisionconfig/strata` answers it). */
+  backupCloudEnabled: boolean;
+  /** Largest repository file the store takes. */
+  backupMaxFileBytes: number;
 };
 
 /** The repository's docs/help, beside apps/ (the default articles folder). */
@@ -301,4 +307,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   zendeskTimeoutMs: num(env.ZENDESK_TIMEOUT_MS, 60_000),
   zendeskMaxRetryAfterSeconds: num(env.ZENDESK_MAX_RETRY_AFTER_SECONDS, 10),
   zendeskCustomFieldIds: parseCustomFieldIds(env.ZENDESK_CUSTOM_FIELDS),
+  backupStoreDir: path.resolve(
+    env.BACKUP_STORE_DIR || path.join(env.DATA_DIR ?? './data', 'backup', 'strata'),
+  ),
+  backupCloudEnabled: env.BACKUP_CLOUD_ENABLED === undefined || isOn(env.BACKUP_CLOUD_ENABLED),
+  backupMaxFileBytes: num(env.BACKUP_MAX_FILE_BYTES, BACKUP_REPOSITORY_MAX_FILE_BYTES),
 });

@@ -55,12 +55,14 @@ const openTestDatabase = async (): Promise<{ database: Database; drop: () => Pro
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
-export const createTestApp = async (overrides: Partial<Config> = {}) => {
+/** `logger`: a pino logger's options (a test that reads the log gives its stream); none by default. */
+export const createTestApp = async (overrides: Partial<Config> = {}, options: { logger?: object } = {}) => {
   const { database, drop } = await openTestDatabase();
   const ownDataDir = path.join(os.tmpdir(), `rmm-test-${randomUUID()}`);
   const config: Config = {
     ...loadConfig({}),
     dataDir: ownDataDir,
+    backupStoreDir: path.join(ownDataDir, 'backup', 'strata'),
     publicUrl: ORIGIN,
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
@@ -72,7 +74,12 @@ export const createTestApp = async (overrides: Partial<Config> = {}) => {
     helpArticlesDir: '',
     ...overrides,
   };
-  const app = await buildApp({ config, database, secretKey: Buffer.alloc(32, 7), logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    secretKey: Buffer.alloc(32, 7),
+    logger: options.logger ?? false,
+  });
   await ensureAdministrator({ db: database.db, config, print: () => {} });
   await app.ready();
 

@@ -12,7 +12,12 @@ export const jobActivity = (
     jobUid: string | null;
   },
   action: string,
-  options: { actor?: Actor; actorName?: string; outcome?: ActivityOutcome; detail?: string },
+  options: {
+    actor?: Pick<Actor, 'email'> & { id: number | null };
+    actorName?: string;
+    outcome?: ActivityOutcome;
+    detail?: string;
+  },
 ): NewActivity => ({
   actorId: options.actor?.id ?? null,
   actorName: options.actor?.email ?? options.actorName ?? 'agent',

@@ -18,6 +18,9 @@ import {
 import type { JobRow } from './mapper.ts';
 import * as repo from './repository.ts';
 
+/** Who creates jobs: a user, or a server part acting for nobody (`id` null: the backup scheduler). */
+export type JobCreator = Pick<Actor, 'email'> & { id: number | null };
+
 export type NewJob = {
   device: repo.JobDevice;
   jobType: JobTypeName;
@@ -52,7 +55,7 @@ export const contentOf = (
  */
 export const insertNewJobs = async (
   db: DbOrTx,
-  actor: Actor,
+  actor: JobCreator,
   list: NewJob[],
   expiresAt: Date,
 ): Promise<JobRow[]> => {

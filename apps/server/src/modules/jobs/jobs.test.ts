@@ -15,6 +15,7 @@ import {
   createRestoreJob,
   createScriptJob,
   getJob,
+  seedBackup,
   submit,
   submitJobs,
 } from './test-fixtures.ts';
@@ -158,7 +159,17 @@ describe('POST /webapp/submit/job', () => {
       expect(response.json().error.message).toContain(`nodes.0.jobs.0.${field}`);
     }
     const backup = await submit(ctx, {
-      nodes: [{ nodeId: device.id, jobs: [createBackupJob({ content: { planId: 'p' } })] }],
+      nodes: [
+        {
+          nodeId: device.id,
+          jobs: [
+            createBackupJob(
+              { nodeId: device.id, planId: 'p', revisionId: 'r' },
+              { content: { planId: 'p' } },
+            ),
+          ],
+        },
+      ],
     });
     expect(backup.statusCode).toBe(400);
     const newAsCancelled = await submit(ctx, {
@@ -300,7 +311,8 @@ describe('POST /webapp/submit/job', () => {
 describe('cancel by re-submission', () => {
   it('cancels a job its agent never got (CANCELLED), with an activity; a finished job answers JOB_FINISHED', async () => {
     const device = await createDevice(ctx);
-    const [script, backup] = await submitJobs(ctx, device.id, [createScriptJob(), createBackupJob()]);
+    const seed = await seedBackup(ctx, device.id);
+    const [script, backup] = await submitJobs(ctx, device.id, [createScriptJob(), createBackupJob(seed)]);
     const response = await cancelJob(ctx, script!);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().nodes[0].jobs[0]).toMatchObject({
@@ -352,9 +364,10 @@ describe('backup permissions (spec §6)', () => {
 
   it('refuses backup, upsync and integrity-check jobs without backup.viewAndManage, storing nothing but the refusal', async () => {
     const device = await createDevice(ctx);
+    const seed = await seedBackup(ctx, device.id);
     const runner = await createUser(ctx, { permissions: ['jobs.view', 'jobs.run'], scope: 'all' });
     for (const actionType of ['STRATA_BACKUP', 'STRATA_UPSYNC', 'STRATA_INTEGRITY_CHECK']) {
-      const backup = createBackupJob({ jobName: actionType });
+      const backup = createBackupJob(seed, { jobName: actionType });
       backup.content.actionType = actionType;
       const response = await submit(
         ctx,
@@ -377,7 +390,7 @@ describe('backup permissions (spec §6)', () => {
     });
     const accepted = await submit(
       ctx,
-      { nodes: [{ nodeId: device.id, jobs: [createBackupJob()] }] },
+      { nodes: [{ nodeId: device.id, jobs: [createBackupJob(seed)] }] },
       { cookie: manager.cookie },
     );
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -385,13 +398,14 @@ describe('backup permissions (spec §6)', () => {
 
   it('refuses restores without backup.viewAndRestore, even to a backup manager', async () => {
     const device = await createDevice(ctx);
+    const seed = await seedBackup(ctx, device.id);
     const manager = await createUser(ctx, {
       permissions: ['jobs.view', 'jobs.run', 'backup.viewAndManage'],
       scope: 'all',
     });
-    const restoreAction = createBackupJob({ jobName: 'engine restore' });
+    const restoreAction = createBackupJob(seed, { jobName: 'engine restore' });
     restoreAction.content.actionType = 'STRATA_RESTORE';
-    for (const job of [createRestoreJob('FILE', { jobName: 'files back' }), restoreAction]) {
+    for (const job of [createRestoreJob(seed, 'FILE', { jobName: 'files back' }), restoreAction]) {
       const response = await submit(
         ctx,
         { nodes: [{ nodeId: device.id, jobs: [job] }] },
@@ -410,7 +424,7 @@ describe('backup permissions (spec §6)', () => {
     });
     const accepted = await submit(
       ctx,
-      { nodes: [{ nodeId: device.id, jobs: [createRestoreJob('FILE')] }] },
+      { nodes: [{ nodeId: device.id, jobs: [createRestoreJob(seed, 'FILE')] }] },
       { cookie: restorer.cookie },
     );
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -418,7 +432,9 @@ describe('backup permissions (spec §6)', () => {
 
   it('refuses to cancel a backup without backup.viewAndManage: the job is unchanged, the refusal recorded', async () => {
     const device = await createDevice(ctx);
-    const [backup] = await submitJobs(ctx, device.id, [createBackupJob({ jobName: 'nightly' })]);
+    const [backup] = await submitJobs(ctx, device.id, [
+      createBackupJob(await seedBackup(ctx, device.id), { jobName: 'nightly' }),
+    ]);
     const canceller = await createUser(ctx, { permissions: ['jobs.view', 'jobs.cancel'], scope: 'all' });
     const response = await cancelJob(ctx, backup!, { cookie: canceller.cookie });
     expect(response.statusCode).toBe(403);
@@ -468,7 +484,7 @@ describe('GET /webapp/job/{jobUid} and GET /jobs', () => {
     const a = await createDevice(ctx, org.id);
     const b = await createDevice(ctx, org.id);
     const [first, second] = await submitJobs(ctx, a.id, [createScriptJob(), createScriptJob()]);
-    const [third] = await submitJobs(ctx, b.id, [createBackupJob()]);
+    const [third] = await submitJobs(ctx, b.id, [createBackupJob(await seedBackup(ctx, b.id))]);
     await cancelJob(ctx, second!);
     const list = async (query: string, cookie?: string) => {
       const response = await ctx.request('GET', `/jobs?${query}`, undefined, cookie ? { cookie } : {});

@@ -54,6 +54,10 @@ export const jobs = pgTable(
     // An agent that connects gets its unfinished jobs in creation order.
     index('jobs_device_unfinished_idx').on(t.deviceId, t.id).where(UNFINISHED_JOB),
     index('jobs_org_status_idx').on(t.organizationId, t.status, t.id),
+    // A device's backup jobs of a plan, newest first: the backup status lists (modules/backup).
+    index('jobs_backup_plan_idx')
+      .on(t.deviceId, sql`(${t.content}->>'planId')`, t.id)
+      .where(sql`${t.jobType} = 'BACKUP'`),
     // The expiry sweeper reads only queued jobs.
     index('jobs_queued_expiry_idx').on(t.expiresAt).where(sql`status = 'START_REQUESTED'`),
   ],

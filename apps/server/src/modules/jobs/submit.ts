@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivities } from '../activities/repository.ts';
+import { checkBackupJobs } from '../backup/job-checks.ts';
 import { jobActivity } from './activities.ts';
 import {
   CancelForbiddenError,
@@ -172,6 +173,7 @@ export const submitJobs = async (options: SubmitOptions): Promise<SubmitJobRespo
   const devices = await resolveDevices(db, actor, input);
   const plan = planOf(input, devices, await loadLibrary(db, input));
   await refuseWithoutBackupPermission(db, actor, plan);
+  await checkBackupJobs(db, actor, plan.newJobs);
   await checkScriptPlatforms(db, plan.newJobs);
   await checkRunAs(db, plan.newJobs);
   const now = new Date();

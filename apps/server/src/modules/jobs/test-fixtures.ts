@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsoleEvent, GetJobResponse, ServerMessage, StoredJob } from '@rmm/domain';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -11,6 +12,7 @@ import {
 } from '../../../test/agents.ts';
 import { createOrganizationInput, ORIGIN, type TestContext } from '../../../test/helpers.ts';
 import { devices } from '../../db/schema.ts';
+import { createPlan, insertRevision } from '../backup/test-fixtures.ts';
 
 /** Test data and a hand-driven agent for the jobs tests. */
 
@@ -21,12 +23,29 @@ export const createScriptJob = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export const createBackupJob = (overrides: Record<string, unknown> = {}) => ({
+/** A backup plan covering the device and a revision of it: what backup and restore jobs need to be accepted. */
+export type BackupSeed = { nodeId: number; planId: string; revisionId: string };
+
+export const seedBackup = async (ctx: TestContext, nodeId: number): Promise<BackupSeed> => {
+  const [device] = await ctx.db
+    .select({ organizationId: devices.organizationId })
+    .from(devices)
+    .where(eq(devices.id, nodeId));
+  const plan = await createPlan(ctx, device!.organizationId, { targets: { allDevices: true } });
+  const { revisionId } = await insertRevision(ctx, {
+    organizationId: device!.organizationId,
+    planId: plan.planId,
+    deviceId: nodeId,
+  });
+  return { nodeId, planId: plan.planId, revisionId };
+};
+
+export const createBackupJob = (seed: BackupSeed, overrides: Record<string, unknown> = {}) => ({
   jobType: 'BACKUP',
   jobName: `backup ${randomUUID().slice(0, 8)}`,
   content: {
-    nodeId: 1,
-    planId: 'plan-1',
+    nodeId: seed.nodeId,
+    planId: seed.planId,
     nodeName: 'PC',
     planName: 'Nightly',
     actionType: 'STRATA_BACKUP',
@@ -34,14 +53,18 @@ export const createBackupJob = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export const createRestoreJob = (restoreType: string, overrides: Record<string, unknown> = {}) => ({
+export const createRestoreJob = (
+  seed: BackupSeed,
+  restoreType: string,
+  overrides: Record<string, unknown> = {},
+) => ({
   jobType: 'RESTORE',
   jobName: `restore ${randomUUID().slice(0, 8)}`,
   content: {
-    revisionId: 'rev-1',
+    revisionId: seed.revisionId,
     sourcePath: '/home',
-    sourceNodeId: 1,
-    sourcePlanId: 'plan-1',
+    sourceNodeId: seed.nodeId,
+    sourcePlanId: seed.planId,
     sourceNodeName: 'PC',
     sourcePlanName: 'Nightly',
     destinationPath: '/restore',
@@ -49,6 +72,7 @@ export const createRestoreJob = (restoreType: string, overrides: Record<string, 
     restoreType,
     restorePermissions: true,
     restoreDeletedFiles: false,
+    extractContent: { files: ['/home/a.txt'], folders: [] },
     actionType: 'STRATA_RESTORE',
   },
   ...overrides,

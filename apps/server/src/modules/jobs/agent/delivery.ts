@@ -1,9 +1,13 @@
 import type { ServerJob, ServerJobCancel, ServerMessage } from '@rmm/domain';
+import { isBackupEngineJob, resolveBackupJob } from '../../backup/agent-job.ts';
 import { cancelMessage, jobMessage, publishJobUpdates } from '../dispatch.ts';
 import { EXPIRE_BATCH, expireQueuedJobs } from '../expire.ts';
 import * as repo from '../repository.ts';
 import { type AgentJobContext, type AgentJobDevice, onJobResult, recordJobNote } from './reports.ts';
 import { needsRunAs, resolveAgentRunAs } from './run-as.ts';
+
+/** Jobs whose message needs a lookup before it goes out: a run-as account, or a backup's plan and keys. */
+const needsLookup = (job: ServerJob['job']) => needsRunAs(job) || isBackupEngineJob(job);
 
 /** Job messages that reach a connection through the bus. */
 export type JobBusMessage = ServerJob | ServerJobCancel;
@@ -52,14 +56,29 @@ export const createJobDelivery = (
       finishedAt: new Date().toISOString(),
     });
 
-  /** Sends the job with its run-as resolved (the password only in this message); false if it failed instead. */
+  /**
+   * Sends the job with its run-as and its backup part resolved (passwords and keys only in this message);
+   * false if it failed instead.
+   */
   const deliver = async (message: ServerJob) => {
     const resolution = await resolveAgentRunAs(ctx.db, ctx.secretKey, device.organizationId, message.job);
     if ('failure' in resolution) {
       await failJob(message.job.jobUid, resolution.failure);
       return false;
     }
-    send(resolution.runAs ? { ...message, job: { ...message.job, runAs: resolution.runAs } } : message);
+    const backup = isBackupEngineJob(message.job)
+      ? await resolveBackupJob(ctx.db, ctx.secretKey, device, message.job)
+      : undefined;
+    if (backup && 'failure' in backup) {
+      await failJob(message.job.jobUid, backup.failure);
+      return false;
+    }
+    const job = {
+      ...message.job,
+      ...(resolution.runAs ? { runAs: resolution.runAs } : {}),
+      ...(backup ? { backup: backup.backup } : {}),
+    };
+    send(resolution.runAs || backup ? { ...message, job } : message);
     return true;
   };
 
@@ -81,7 +100,7 @@ export const createJobDelivery = (
     if (message.type === 'jobCancel') return inOrder(() => send(message), false);
     const { jobUid } = message.job;
     if (!markSent(jobUid)) return;
-    if (!needsRunAs(message.job))
+    if (!needsLookup(message.job))
       return inOrder(() => {
         send(message);
         noteSent(jobUid);
@@ -110,7 +129,7 @@ export const createJobDelivery = (
       for (const row of rows.filter(isDue)) {
         const message = jobMessage(row);
         let isSent = markSent(row.jobUid);
-        if (isSent && needsRunAs(message.job)) isSent = await deliver(message);
+        if (isSent && needsLookup(message.job)) isSent = await deliver(message);
         else if (isSent) send(message);
         if (row.status === 'CANCEL_REQUESTED') send(cancelMessage(row.jobUid));
         if (isSent) sent.push(row);

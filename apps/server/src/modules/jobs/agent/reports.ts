@@ -9,6 +9,7 @@ import {
 import type { Bus } from '../../../bus/index.ts';
 import type { Db } from '../../../db/database.ts';
 import type { NewActivity } from '../../activities/repository.ts';
+import { applyBackupReports } from '../../backup/results.ts';
 import { publishConsoleEvent } from '../../events/publish.ts';
 import { jobActivity } from '../activities.ts';
 import { cancelMessage, publishJobUpdates } from '../dispatch.ts';
@@ -140,7 +141,7 @@ const writeBatch = async (ctx: JobReportStore, reports: Report[]) => {
   const acks = reports.filter((r): r is AckReport => r.kind === 'ack');
   const results = reports.filter((r): r is ResultReport => r.kind === 'result');
   if (acks.length === 0 && results.length === 0) return repo.insertNotes(ctx.db, notes);
-  const { ackOutcomes, resultOutcomes, unknown } = await ctx.db.transaction(async (tx) => {
+  const { ackOutcomes, resultOutcomes, unknown, skippedReports } = await ctx.db.transaction(async (tx) => {
     const reported = [...acks, ...results];
     const locked = await repo.lockJobs(tx, [
       ...new Set([...notes.map((n) => n.jobUid), ...reported.map((r) => r.message.jobUid)]),
@@ -178,13 +179,21 @@ const writeBatch = async (ctx: JobReportStore, reports: Report[]) => {
       activities: finished.activities,
       history,
     });
+    // What a backup job did to its repository is a fact even when a cancel won the race: applied once.
+    const skippedReports = await applyBackupReports(
+      tx,
+      knownResults.map(({ report, row }) => ({ row, resultContent: report.message.resultContent })),
+      now,
+    );
     return {
+      skippedReports,
       ackOutcomes: acked.outcomes,
       resultOutcomes: finished.outcomes,
       unknown: reported.filter((r) => !rowOf(r.message.jobUid, r.device.id)),
     };
   });
 
+  for (const skipped of skippedReports) ctx.log.warn(skipped, 'a backup report was not applied');
   for (const { device, message } of unknown)
     ctx.log.warn(
       { deviceId: device.id, jobUid: message.jobUid },

@@ -1,11 +1,22 @@
-import type { AgentJobAck, AgentJobOutput, AgentJobResult, AgentMessage, ServerMessage } from '@rmm/domain';
+import type {
+  AgentBackupProgress,
+  AgentJobAck,
+  AgentJobOutput,
+  AgentJobResult,
+  AgentMessage,
+  ServerMessage,
+} from '@rmm/domain';
+import { createBackupProgressRelay } from '../../backup/progress.ts';
 import { type AgentDeliveryContext, createJobDelivery } from './delivery.ts';
 import { type AgentJobDevice, createOutputRelay, onJobAck, onJobResult } from './reports.ts';
 
-export type AgentJobMessage = AgentJobAck | AgentJobOutput | AgentJobResult;
+export type AgentJobMessage = AgentJobAck | AgentJobOutput | AgentJobResult | AgentBackupProgress;
 
 export const isJobMessage = (message: AgentMessage): message is AgentJobMessage =>
-  message.type === 'jobAck' || message.type === 'jobOutput' || message.type === 'jobResult';
+  message.type === 'jobAck' ||
+  message.type === 'jobOutput' ||
+  message.type === 'jobResult' ||
+  message.type === 'backupProgress';
 
 /** One agent connection's side of the jobs, used by the agent gateway. */
 export const createAgentJobSession = (
@@ -15,6 +26,7 @@ export const createAgentJobSession = (
 ) => {
   const { forward, sendUnfinished } = createJobDelivery(ctx, device, send);
   const relayOutput = createOutputRelay(ctx, device);
+  const relayBackupProgress = createBackupProgressRelay(ctx, device);
   return {
     /** `job` and `jobCancel` messages for this device from the bus. */
     forward,
@@ -33,6 +45,7 @@ export const createAgentJobSession = (
         return;
       }
       if (message.type === 'jobOutput') return relayOutput(message);
+      if (message.type === 'backupProgress') return relayBackupProgress(message);
       return onJobResult(ctx, device, send, message);
     },
   };
