@@ -1,5 +1,6 @@
 import type {
   BackupDivisionConfig,
+  BackupPlan,
   BackupPlanResponse,
   BackupRevisionLocation,
   BackupSettings,
@@ -63,11 +64,9 @@ export const backupApi = {
     apiRequest<IgnoreBackupJobResponse>('PUT', apiPaths.backupIgnoreJob(nodeId, planId, jobUid)),
   plans: (organizationId: number, params: { page: number; pageSize: number; search?: string }) =>
     apiRequest<ListBackupPlansResponse>('GET', `${apiPaths.backupPlans(organizationId)}${toQuery(params)}`),
-  nodePlans: (nodeId: number) =>
-    apiRequest<ListBackupPlansResponse>(
-      'GET',
-      `${apiPaths.nodeBackupPlans(nodeId)}${toQuery({ pageSize: 500 })}`,
-    ),
+  /** The plans assigned to a device. */
+  nodePlans: async (nodeId: number) =>
+    (await apiRequest<{ plans: BackupPlan[] }>('GET', apiPaths.nodeBackupPlans(nodeId))).plans,
   plan: async (planId: string) =>
     (await apiRequest<BackupPlanResponse>('GET', apiPaths.backupPlan(planId))).plan,
   createPlan: async (organizationId: number, body: SaveBackupPlanRequest) =>

@@ -220,7 +220,7 @@ export const DeviceBackupDashboard = ({
       ) : (
         <RevisionsPanel
           nodeId={device.id}
-          plans={(plans.data?.data ?? []).map((plan) => ({ planId: plan.planId, name: plan.name }))}
+          plans={(plans.data ?? []).map((plan) => ({ planId: plan.planId, name: plan.name }))}
           renderActions={(revision) => {
             const source = restoreSourceOf(revision);
             return source ? <RestoreButton source={source} /> : null;

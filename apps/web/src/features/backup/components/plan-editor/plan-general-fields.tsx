@@ -24,7 +24,7 @@ export const PlanGeneralFields = ({ form }: { form: UseFormReturnType<PlanFormVa
   return (
     <Stack>
       <TextInput label={t('common.name')} withAsterisk {...form.getInputProps('name')} />
-      <Textarea label={t('common.description')} autosize minRows={2} {...form.getInputProps('description')} />
+      <Textarea label={t('common.description')} rows={2} {...form.getInputProps('description')} />
       <Select
         label={t('backup.editor.kind')}
         description={t('backup.editor.kindHint')}
