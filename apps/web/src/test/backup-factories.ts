@@ -111,7 +111,11 @@ export const backupStatus = (overrides: Partial<BackupStatus> = {}): BackupStatu
   ...overrides,
 });
 
-export const treeEntry = (name: string, type: BackupTreeEntry['type'] = 'file', size = 100): BackupTreeEntry => ({
+export const treeEntry = (
+  name: string,
+  type: BackupTreeEntry['type'] = 'file',
+  size = 100,
+): BackupTreeEntry => ({
   name,
   type,
   size,

@@ -25,12 +25,12 @@ describe('spec §8 "Backup loading error"', () => {
   });
 
   it('counts a previous page kept on screen as no data of this query', () => {
-    expect(queryLoadErrorView({ isError: true, error: failure, data: { data: [] }, isPlaceholderData: true })).toBe(
-      'message',
-    );
-    expect(queryLoadErrorView({ isError: true, error: failure, data: { data: [] }, isPlaceholderData: false })).toBe(
-      'silent',
-    );
+    expect(
+      queryLoadErrorView({ isError: true, error: failure, data: { data: [] }, isPlaceholderData: true }),
+    ).toBe('message');
+    expect(
+      queryLoadErrorView({ isError: true, error: failure, data: { data: [] }, isPlaceholderData: false }),
+    ).toBe('silent');
     expect(queryLoadErrorView({ isError: false, error: null, data: undefined })).toBe('none');
   });
 });

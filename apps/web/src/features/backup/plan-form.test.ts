@@ -1,7 +1,13 @@
 import { backupPlanMessages, messages } from '@rmm/domain';
 import { describe, expect, it } from 'vitest';
 import { createBackupPlan } from '../../test/backup-factories.ts';
-import { type PlanFormValues, ruleRow, toPlanFormValues, toPlanRequest, validatePlanForm } from './plan-form.ts';
+import {
+  type PlanFormValues,
+  ruleRow,
+  toPlanFormValues,
+  toPlanRequest,
+  validatePlanForm,
+} from './plan-form.ts';
 
 const newPlan = (change: Partial<PlanFormValues> = {}): PlanFormValues => ({
   ...toPlanFormValues(undefined, { timeZone: 'Europe/Berlin' }),
@@ -13,7 +19,12 @@ const newPlan = (change: Partial<PlanFormValues> = {}): PlanFormValues => ({
 describe('the backup plan form', () => {
   it('starts daily at 17:00 in the given zone, to the cloud, keeping 10/7/4/12', () => {
     const values = toPlanFormValues(undefined, { timeZone: 'Europe/Berlin' });
-    expect(values.schedule).toMatchObject({ scheduleType: 'DAILY', scheduleHour: 17, scheduleMinute: 0, timeZone: 'Europe/Berlin' });
+    expect(values.schedule).toMatchObject({
+      scheduleType: 'DAILY',
+      scheduleHour: 17,
+      scheduleMinute: 0,
+      timeZone: 'Europe/Berlin',
+    });
     expect(values.destinationType).toBe('CLOUD');
     expect(values.retention).toEqual({ keepLast: 10, keepDaily: 7, keepWeekly: 4, keepMonthly: 12 });
     expect(values.enabled).toBe(true);
@@ -44,10 +55,21 @@ describe('the backup plan form', () => {
       credentialId: 'Choose the organization credential that opens the share.',
     });
     expect(
-      validatePlanForm(newPlan({ destinationType: 'HYBRID', hybridLocal: 'NETWORK_SHARE', sharePath: '\\\\nas\\b', credentialId: 3 })),
+      validatePlanForm(
+        newPlan({
+          destinationType: 'HYBRID',
+          hybridLocal: 'NETWORK_SHARE',
+          sharePath: '\\\\nas\\b',
+          credentialId: 3,
+        }),
+      ),
     ).toEqual({});
-    expect(validatePlanForm(newPlan({ kind: 'networkShare' }))).toEqual({ destinationType: backupPlanMessages.networkShareKind });
-    expect(validatePlanForm(newPlan({ retention: { keepLast: 0, keepDaily: 0, keepWeekly: 0, keepMonthly: 0 } }))).toEqual({
+    expect(validatePlanForm(newPlan({ kind: 'networkShare' }))).toEqual({
+      destinationType: backupPlanMessages.networkShareKind,
+    });
+    expect(
+      validatePlanForm(newPlan({ retention: { keepLast: 0, keepDaily: 0, keepWeekly: 0, keepMonthly: 0 } })),
+    ).toEqual({
       retention: backupPlanMessages.keepSomething,
     });
     const weekly = newPlan();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildRestoreJob, buildRunNowJob } from './backup-jobs.ts';
-import { childPath, commonFolder, isCoveredBy, type RestoreSelection, restoreShapeOf, toggleSelection } from './restore-selection.ts';
+import {
+  childPath,
+  commonFolder,
+  isCoveredBy,
+  type RestoreSelection,
+  restoreShapeOf,
+  toggleSelection,
+} from './restore-selection.ts';
 
 const select = (...entries: [string, 'file' | 'dir'][]): RestoreSelection => new Map(entries);
 

@@ -17,7 +17,11 @@ vi.mock('@rmm/domain', async (importOriginal) => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
-const organization = createOrganization({ id: 1, name: 'Contoso', locations: [{ id: 2, name: 'Berlin office' } as never] });
+const organization = createOrganization({
+  id: 1,
+  name: 'Contoso',
+  locations: [{ id: 2, name: 'Berlin office' } as never],
+});
 const credential = {
   id: 3,
   organizationId: 1,
@@ -32,7 +36,10 @@ const credential = {
 };
 const CREATE = 'POST /backup/strata/clients/1/plans';
 
-const routes = (extra: Record<string, unknown> = {}, { flags = defaultFeatureFlags, permissions = [...allPermissions] } = {}) => ({
+const routes = (
+  extra: Record<string, unknown> = {},
+  { flags = defaultFeatureFlags, permissions = [...allPermissions] } = {},
+) => ({
   'GET /auth/me': { ...meAnswer(permissions), featureFlags: flags },
   'GET /client/1': { resultCode: 'SUCCESS', client: organization },
   'GET /divisionconfig/strata': { enabled: true, bucket: null },
@@ -40,9 +47,14 @@ const routes = (extra: Record<string, unknown> = {}, { flags = defaultFeatureFla
   'GET /devices': pageOf([]),
   'GET /backup/strata/clients/1/plans': pageOf([]),
   [CREATE]: ({ body }: { body: object }) =>
-    new Response(JSON.stringify({ plan: createBackupPlan({ ...(body as object), planId: '00000000-0000-4000-8000-00000000abcd' }) }), {
-      status: 201,
-    }),
+    new Response(
+      JSON.stringify({
+        plan: createBackupPlan({ ...(body as object), planId: '00000000-0000-4000-8000-00000000abcd' }),
+      }),
+      {
+        status: 201,
+      },
+    ),
   ...extra,
 });
 
@@ -108,7 +120,11 @@ describe('the backup plan editor', { timeout: 60_000 }, () => {
     await pick(user, 'Runs', 'Weekly');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(messages.validation.mandatory)).toBeInTheDocument();
-    await user.click(within(screen.getByRole('group', { name: 'Days of the week' })).getByRole('checkbox', { name: 'Friday' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Days of the week' })).getByRole('checkbox', {
+        name: 'Friday',
+      }),
+    );
     await user.click(screen.getByRole('switch', { name: /^All devices of the organization/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -136,7 +152,9 @@ describe('the backup plan editor', { timeout: 60_000 }, () => {
     });
     expect(await screen.findByText('Backup plan Documents saved.')).toBeInTheDocument();
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/editor/customer/1/backup/plans/00000000-0000-4000-8000-00000000abcd'),
+      expect(router.state.location.pathname).toBe(
+        '/editor/customer/1/backup/plans/00000000-0000-4000-8000-00000000abcd',
+      ),
     );
   });
 
@@ -154,7 +172,9 @@ describe('the backup plan editor', { timeout: 60_000 }, () => {
       await fill(user, screen.getByRole('textbox', { name: field }), '0');
     }
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Choose the organization credential that opens the share.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Choose the organization credential that opens the share.'),
+    ).toBeInTheDocument();
     expect(screen.getByText(backupPlanMessages.keepSomething)).toBeInTheDocument();
 
     await pick(user, /^Credential/, 'NAS writer (Windows domain admin, CONTOSO\\backup)');
@@ -180,14 +200,20 @@ describe('the backup plan editor', { timeout: 60_000 }, () => {
       'Network Share',
     ]);
     await user.click(screen.getByRole('option', { name: 'Legacy' }));
-    expect(screen.getByTestId('image-kind-warning')).toHaveTextContent('Image backup is not available for this device yet');
+    expect(screen.getByTestId('image-kind-warning')).toHaveTextContent(
+      'Image backup is not available for this device yet',
+    );
   });
 
   it('offers no arrow image without the flag', async () => {
     mockFetch(routes());
     const { user } = openEditor();
     await user.click(await screen.findByRole('combobox', { name: /^Kind/ }));
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['File/Folder', 'Image', 'Network Share']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'File/Folder',
+      'Image',
+      'Network Share',
+    ]);
   });
 
   it('shows the server’s refusal of a taken name at the name', async () => {
@@ -206,7 +232,9 @@ describe('the backup plan editor', { timeout: 60_000 }, () => {
     await ready();
     await fill(user, screen.getByRole('textbox', { name: /^Name/ }), 'Mail');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('This organization already has a backup plan of this name.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This organization already has a backup plan of this name.'),
+    ).toBeInTheDocument();
   });
 
   it('asks before leaving with unsaved changes', async () => {
@@ -223,7 +251,12 @@ describe('the backup plan editor', { timeout: 60_000 }, () => {
 
   it('shows a plan read-only to a technician who may only view and restore', async () => {
     const plan = createBackupPlan({ name: 'Documents' });
-    mockFetch(routes({ [`GET /backup/strata/plans/${plan.planId}`]: { plan } }, { permissions: ['backup.viewAndRestore', 'organizations.view'] }));
+    mockFetch(
+      routes(
+        { [`GET /backup/strata/plans/${plan.planId}`]: { plan } },
+        { permissions: ['backup.viewAndRestore', 'organizations.view'] },
+      ),
+    );
     openEditor(`/editor/customer/1/backup/plans/${plan.planId}`);
     expect(await screen.findByText(/You can see this plan but not change it/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
