@@ -465,10 +465,18 @@ const tabAccess: Record<string, Permission> = {
   'systemDashboard.knowledgeBase': 'knowledgeBase.view',
   'customerDashboard.documentation__': 'knowledgeBase.view',
 };
+/** Dashboard tabs whose `:page` takes names, not numbers (the backup pages: docs/decisions.md "Backup console"). */
+const tabExamples: Record<string, string> = {
+  'systemDashboard.backup__page': '/systemDashboard/backup/overview',
+  'customerDashboard.backup__page': '/customerDashboard/1/backup/overview',
+  'deviceDashboard.backup__page': '/deviceDashboard/1/backup/overview',
+};
 for (const route of consoleRoutes) {
   if (readyIds.has(route.id)) route.ready = true;
   const access = tabAccess[route.id];
   if (access) route.access = access;
+  const example = tabExamples[route.id];
+  if (example) route.example = example;
 }
 
 export const routeExample = (route: ConsoleRoute): string => route.example ?? route.path;
