@@ -6,6 +6,7 @@ import { createOrganizationInput, createTestApp, ORIGIN, type TestContext } from
 import { attachments, devices, users } from './db/schema.ts';
 import { signAttachmentUrl } from './modules/attachments/signed-url.ts';
 import { hashPassword } from './modules/auth/service.ts';
+import { insertRevision, planBody } from './modules/backup/test-fixtures.ts';
 
 /**
  * The authorization matrix (issue 13): every registered route × every built-in technician role × own and
@@ -61,6 +62,13 @@ const fx = {} as {
   kbFolder: number;
   kbArticleA: number;
   kbArticleB: number;
+  backupPlanA: string;
+  backupPlanB: string;
+  revisionA: string;
+  revisionB: string;
+  backupJobA: string;
+  backupJobB: string;
+  throttleB: number;
   supportTicket: number;
   attachment: string;
   roleIds: Map<string, number>;
@@ -198,6 +206,52 @@ const newAttachmentOf = async (uploaderId: number) => {
     hasContent: false,
   });
   return id;
+};
+
+const newBackupPlan = async (organizationId: number) =>
+  (
+    await created('POST', `/backup/strata/clients/${organizationId}/plans`, {
+      ...planBody(),
+      targets: { allDevices: true },
+    })
+  ).plan.planId as string;
+const newBackupJob = async (deviceId: number, planId: string) =>
+  (
+    await created('POST', '/webapp/submit/job', {
+      nodes: [
+        {
+          nodeId: deviceId,
+          jobs: [
+            {
+              jobType: 'BACKUP',
+              jobName: 'matrix backup',
+              content: {
+                nodeId: deviceId,
+                planId,
+                nodeName: 'PC',
+                planName: 'P',
+                actionType: 'STRATA_BACKUP',
+              },
+            },
+          ],
+        },
+      ],
+    })
+  ).nodes[0].jobs[0].jobUid as string;
+const throttleBody = (level: string, targetId?: number) => ({
+  level,
+  ...(targetId === undefined ? {} : { targetId }),
+  workHoursBytesPerSecond: 1_048_576,
+  offHoursBytesPerSecond: null,
+  workHours: { weekDays: ['MONDAY'], start: '08:00', end: '18:00', timeZone: 'UTC' },
+});
+const newThrottle = async (organizationId: number, deviceId: number) => {
+  const response = await admin(
+    'PUT',
+    `/backup/strata/clients/${organizationId}/throttles`,
+    throttleBody('DEVICE', deviceId),
+  );
+  return response.json().throttle.id as number;
 };
 
 const signIn = async (email: string, password: string) => {
@@ -834,6 +888,146 @@ const matrix: Record<string, Entry> = {
     }),
   },
   'GET /division/promotion/demo-requests': get(() => '/division/promotion/demo-requests'),
+
+  // ---------------------------------------------------------------- backup (issue 18)
+  // The agents' repository store: the device authenticates itself (no device here: 401 for everyone).
+  'GET /backup/strata/repository/list': {
+    noSession: 'device',
+    ok: [401],
+    ...get(() => '/backup/strata/repository/list'),
+  },
+  'GET /backup/strata/repository/files/*': {
+    noSession: 'device',
+    ok: [401],
+    ...get(() => '/backup/strata/repository/files/config'),
+  },
+  'PUT /backup/strata/repository/files/*': {
+    noSession: 'device',
+    ok: [401],
+    own: async () => ({ url: '/backup/strata/repository/files/config' }),
+  },
+  'DELETE /backup/strata/repository/files/*': {
+    noSession: 'device',
+    ok: [401],
+    own: async () => ({ url: '/backup/strata/repository/files/locks/1' }),
+  },
+  // Spec §7.
+  'GET /divisionconfig/strata': get(() => '/divisionconfig/strata'),
+  'GET /backup/strata/strata-status': get(() => '/backup/strata/strata-status?fetchHasData=true'),
+  'GET /backup/strata/clients/:id/strata-status': get(
+    () => `/backup/strata/clients/${fx.orgA.id}/strata-status`,
+    () => `/backup/strata/clients/${fx.orgB.id}/strata-status`,
+  ),
+  'GET /backup/strata/nodes/:id/strata-status': get(
+    () => `/backup/strata/nodes/${fx.deviceA}/strata-status?fetchHasData=false`,
+    () => `/backup/strata/nodes/${fx.deviceB}/strata-status?fetchHasData=false`,
+  ),
+  'GET /backup/strata/node/:id/restore-key': get(
+    () => `/backup/strata/node/${fx.deviceA}/restore-key`,
+    () => `/backup/strata/node/${fx.deviceB}/restore-key`,
+  ),
+  'GET /backup/strata/nodes/:id/plans/:planId/volumes': get(
+    () => `/backup/strata/nodes/${fx.deviceA}/plans/${fx.backupPlanA}/volumes`,
+    () => `/backup/strata/nodes/${fx.deviceB}/plans/${fx.backupPlanB}/volumes`,
+  ),
+  // The job has not finished: refused (409) after authorization.
+  'PUT /backup/strata/nodes/:nodeId/plans-status/:planId/jobs/:jobId/ignore': {
+    ok: [409],
+    own: async () => ({
+      url: `/backup/strata/nodes/${fx.deviceA}/plans-status/${fx.backupPlanA}/jobs/${fx.backupJobA}/ignore`,
+    }),
+    foreign: async () => ({
+      url: `/backup/strata/nodes/${fx.deviceB}/plans-status/${fx.backupPlanB}/jobs/${fx.backupJobB}/ignore`,
+    }),
+  },
+  // Ours: the restore key file, plans, results, revisions, storage, throttles, settings.
+  'GET /backup/strata/clients/:id/restore-key/file': get(
+    () => `/backup/strata/clients/${fx.orgA.id}/restore-key/file`,
+    () => `/backup/strata/clients/${fx.orgB.id}/restore-key/file`,
+  ),
+  'GET /backup/strata/clients/:id/plans': get(
+    () => `/backup/strata/clients/${fx.orgA.id}/plans`,
+    () => `/backup/strata/clients/${fx.orgB.id}/plans`,
+  ),
+  'POST /backup/strata/clients/:id/plans': {
+    own: async () => ({ url: `/backup/strata/clients/${fx.orgA.id}/plans`, body: planBody() }),
+    foreign: async () => ({ url: `/backup/strata/clients/${fx.orgB.id}/plans`, body: planBody() }),
+  },
+  'GET /backup/strata/plans/:planId': get(
+    () => `/backup/strata/plans/${fx.backupPlanA}`,
+    () => `/backup/strata/plans/${fx.backupPlanB}`,
+  ),
+  'PUT /backup/strata/plans/:planId': {
+    own: async () => ({
+      url: `/backup/strata/plans/${fx.backupPlanA}`,
+      body: { ...planBody(), targets: { allDevices: true } },
+    }),
+    foreign: async () => ({ url: `/backup/strata/plans/${fx.backupPlanB}`, body: planBody() }),
+  },
+  'DELETE /backup/strata/plans/:planId': {
+    own: async () => ({ url: `/backup/strata/plans/${await newBackupPlan(fx.orgA.id)}` }),
+    foreign: async () => ({ url: `/backup/strata/plans/${fx.backupPlanB}` }),
+  },
+  'GET /backup/strata/nodes/:id/plans': get(
+    () => `/backup/strata/nodes/${fx.deviceA}/plans`,
+    () => `/backup/strata/nodes/${fx.deviceB}/plans`,
+  ),
+  'GET /backup/strata/plans-status': get(() => '/backup/strata/plans-status?state=ALL'),
+  'GET /backup/strata/nodes/:id/revisions': get(
+    () => `/backup/strata/nodes/${fx.deviceA}/revisions`,
+    () => `/backup/strata/nodes/${fx.deviceB}/revisions`,
+  ),
+  'GET /backup/strata/plans/:planId/revisions': get(
+    () => `/backup/strata/plans/${fx.backupPlanA}/revisions`,
+    () => `/backup/strata/plans/${fx.backupPlanB}/revisions`,
+  ),
+  // The engine is not on the server yet: 501 after authorization.
+  'GET /backup/strata/nodes/:id/revisions/:revisionId/tree': {
+    ok: [501],
+    ...get(
+      () => `/backup/strata/nodes/${fx.deviceA}/revisions/${fx.revisionA}/tree`,
+      () => `/backup/strata/nodes/${fx.deviceB}/revisions/${fx.revisionB}/tree`,
+    ),
+  },
+  'GET /backup/strata/storage': get(() => '/backup/strata/storage'),
+  'GET /backup/strata/clients/:id/settings': get(
+    () => `/backup/strata/clients/${fx.orgA.id}/settings`,
+    () => `/backup/strata/clients/${fx.orgB.id}/settings`,
+  ),
+  'PUT /backup/strata/clients/:id/settings': {
+    own: async () => ({
+      url: `/backup/strata/clients/${fx.orgA.id}/settings`,
+      body: { cloudQuotaBytes: null },
+    }),
+    foreign: async () => ({
+      url: `/backup/strata/clients/${fx.orgB.id}/settings`,
+      body: { cloudQuotaBytes: 1 },
+    }),
+  },
+  'GET /backup/strata/clients/:id/throttles': get(
+    () => `/backup/strata/clients/${fx.orgA.id}/throttles`,
+    () => `/backup/strata/clients/${fx.orgB.id}/throttles`,
+  ),
+  'PUT /backup/strata/clients/:id/throttles': {
+    own: async () => ({
+      url: `/backup/strata/clients/${fx.orgA.id}/throttles`,
+      body: throttleBody('ORGANIZATION'),
+    }),
+    foreign: async () => ({
+      url: `/backup/strata/clients/${fx.orgB.id}/throttles`,
+      body: throttleBody('ORGANIZATION'),
+    }),
+  },
+  'DELETE /backup/strata/throttles/:id': {
+    own: async () => ({
+      url: `/backup/strata/throttles/${await newThrottle(fx.orgA.id, await newDevice(fx.orgA.id))}`,
+    }),
+    foreign: async () => ({ url: `/backup/strata/throttles/${fx.throttleB}` }),
+  },
+  'GET /backup/strata/nodes/:id/throttle': get(
+    () => `/backup/strata/nodes/${fx.deviceA}/throttle`,
+    () => `/backup/strata/nodes/${fx.deviceB}/throttle`,
+  ),
 };
 
 const technicianRoles = builtInRoles.filter((r) => r.roleType === 'TECHNICIAN');
@@ -863,6 +1057,17 @@ beforeAll(async () => {
   fx.kbFolder = await newKbFolder();
   fx.kbArticleA = await newKbArticle(fx.orgA.id);
   fx.kbArticleB = await newKbArticle(fx.orgB.id);
+  fx.backupPlanA = await newBackupPlan(fx.orgA.id);
+  fx.backupPlanB = await newBackupPlan(fx.orgB.id);
+  fx.backupJobA = await newBackupJob(fx.deviceA, fx.backupPlanA);
+  fx.backupJobB = await newBackupJob(fx.deviceB, fx.backupPlanB);
+  for (const side of ['A', 'B'] as const) {
+    const organizationId = side === 'A' ? fx.orgA.id : fx.orgB.id;
+    const deviceId = side === 'A' ? fx.deviceA : fx.deviceB;
+    const planId = side === 'A' ? fx.backupPlanA : fx.backupPlanB;
+    fx[`revision${side}`] = (await insertRevision(ctx, { organizationId, planId, deviceId })).revisionId;
+  }
+  fx.throttleB = await newThrottle(fx.orgB.id, fx.deviceB);
   fx.supportTicket = await newSupportTicket();
   fx.attachment = (await created('POST', '/ws/support/upload-attachment', uploadBody())).id as string;
   for (const role of technicianRoles) {

@@ -1,6 +1,19 @@
 import { expect, it } from 'vitest';
-import * as backup from './index.ts';
+import * as strata from './index.ts';
 
-it('is a module', () => {
-  expect(backup).toBeTypeOf('object');
+it('offers the engine through one entry point', () => {
+  for (const name of [
+    'Repository',
+    'LocalBackend',
+    'backup',
+    'restore',
+    'extract',
+    'check',
+    'forget',
+    'prune',
+    'copy',
+    'throttled',
+  ]) {
+    expect(strata, name).toHaveProperty(name);
+  }
 });

@@ -42,9 +42,7 @@ const setUp = async (planOverrides: Record<string, unknown> = {}) => {
     const response = await submitJobs(ctx, device.id, [runJob(device, plan, overrides)]);
     expect(response.statusCode, response.body).toBe(200);
     const job = response.json().nodes[0].jobs[0] as { jobUid: string };
-    const message = await waitFor(() =>
-      agent.ofType('job').find((m) => m.job.jobUid === job.jobUid),
-    );
+    const message = await waitFor(() => agent.ofType('job').find((m) => m.job.jobUid === job.jobUid));
     return { job, message };
   };
   return { organization, plan, agent, device, run };
@@ -67,7 +65,13 @@ describe('backup jobs at the agent', () => {
       v: 1,
       actionType: 'STRATA_BACKUP',
       organizationId: organization.id,
-      plan: { planId: plan.planId, name: plan.name, kind: 'fileFolder', include: ['/home'], exclude: ['*.iso'] },
+      plan: {
+        planId: plan.planId,
+        name: plan.name,
+        kind: 'fileFolder',
+        include: ['/home'],
+        exclude: ['*.iso'],
+      },
       repository: { type: 'CLOUD', url: '/backup/strata/repository' },
       throttle: { workHoursBytesPerSecond: 1_048_576, offHoursBytesPerSecond: null, workHours },
       fullBackup: true,
@@ -80,20 +84,29 @@ describe('backup jobs at the agent', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain('attachment');
     const keyFile = file.json();
-    expect(keyFile).toMatchObject({ format: 'strata-restore-key', keyId: backup.keys.restoreKeyId, wrapping: 'AES-256-KW' });
+    expect(keyFile).toMatchObject({
+      format: 'strata-restore-key',
+      keyId: backup.keys.restoreKeyId,
+      wrapping: 'AES-256-KW',
+    });
     expect(keyFile.repositories).toContainEqual({
       repositoryId: backup.repository.repositoryId,
       type: 'CLOUD',
       location: null,
     });
     const restoreKey = Buffer.from(keyFile.restoreKey, 'base64');
-    expect(unwrapMasterKey(Buffer.from(backup.keys.wrappedMasterKey, 'base64'), restoreKey).equals(masterKey)).toBe(
-      true,
-    );
+    expect(
+      unwrapMasterKey(Buffer.from(backup.keys.wrappedMasterKey, 'base64'), restoreKey).equals(masterKey),
+    ).toBe(true);
     expect((await ctx.request('GET', `/activities?action=backup.restoreKey.download`)).json().count).toBe(1);
 
     // Nowhere else: not in the stored job, its answer or its history, not at rest, not in the log.
-    const secrets = [backup.keys.masterKey, masterKey.toString('hex'), keyFile.restoreKey, restoreKey.toString('hex')];
+    const secrets = [
+      backup.keys.masterKey,
+      masterKey.toString('hex'),
+      keyFile.restoreKey,
+      restoreKey.toString('hex'),
+    ];
     const stored = (await ctx.request('GET', `/webapp/job/${job.jobUid}`)).body;
     const listed = (await ctx.request('GET', `/jobs?nodeId=${device.id}&state=ALL`)).body;
     const [sealed] = await ctx.db.select().from(backupKeys);
@@ -144,7 +157,10 @@ describe('backup jobs at the agent', () => {
       lastRevision: { revisionId: 'a1b2c3d4', location: 'CLOUD' },
     });
     expect(status.data[0].lastSuccessAt).not.toBeNull();
-    const nodeStatus = await ctx.request('GET', `/backup/strata/nodes/${device.id}/strata-status?fetchHasData=true`);
+    const nodeStatus = await ctx.request(
+      'GET',
+      `/backup/strata/nodes/${device.id}/strata-status?fetchHasData=true`,
+    );
     expect(nodeStatus.json()).toEqual({
       enabled: true,
       hasData: true,
@@ -227,10 +243,12 @@ describe('backup jobs at the agent', () => {
     await waitForJob(ctx, upsync.job.jobUid, (j) => j.jobStatus === 'COMPLETED');
 
     const revisions = (await ctx.request('GET', `/backup/strata/nodes/${device.id}/revisions`)).json();
-    expect(revisions.data.map((r: { revisionId: string; location: string }) => [r.revisionId, r.location])).toEqual([
-      ['r2', 'BOTH'],
-    ]);
-    const storage = (await ctx.request('GET', `/backup/strata/storage?organizationId=${organization.id}`)).json();
+    expect(
+      revisions.data.map((r: { revisionId: string; location: string }) => [r.revisionId, r.location]),
+    ).toEqual([['r2', 'BOTH']]);
+    const storage = (
+      await ctx.request('GET', `/backup/strata/storage?organizationId=${organization.id}`)
+    ).json();
     expect(storage.data).toEqual([
       {
         organizationId: organization.id,
@@ -241,7 +259,8 @@ describe('backup jobs at the agent', () => {
         revisions: 1,
       },
     ]);
-    const status = (await ctx.request('GET', `/backup/strata/plans-status?nodeId=${device.id}`)).json().data[0];
+    const status = (await ctx.request('GET', `/backup/strata/plans-status?nodeId=${device.id}`)).json()
+      .data[0];
     expect(status.lastUpsync).toMatchObject({ jobUid: upsync.job.jobUid, actionType: 'STRATA_UPSYNC' });
     await agent.close();
   });
@@ -269,7 +288,9 @@ describe('backup jobs at the agent', () => {
     await waitForJob(ctx, check.job.jobUid, (j) => j.jobStatus === 'COMPLETED');
     const marked = (await ctx.request('GET', `/backup/strata/plans/${plan.planId}`)).json().plan;
     expect(marked).toMatchObject({ integrityStatus: 'FAILED', integrityMessage: 'pack 9f2e: hash mismatch' });
-    const failed = (await ctx.request('GET', `/backup/strata/plans-status?state=FAILED&nodeId=${device.id}`)).json();
+    const failed = (
+      await ctx.request('GET', `/backup/strata/plans-status?state=FAILED&nodeId=${device.id}`)
+    ).json();
     expect(failed.count).toBe(1);
 
     const backup = await run();
@@ -289,10 +310,12 @@ describe('backup jobs at the agent', () => {
       integrity: { ok: true, readData: true, checkedFiles: 12, checkedBytes: 4096, problems: [] },
     });
     await waitForJob(ctx, passed.job.jobUid, (j) => j.jobStatus === 'COMPLETED');
-    expect((await ctx.request('GET', `/backup/strata/plans/${plan.planId}`)).json().plan.integrityStatus).toBe('OK');
-    expect((await ctx.request('GET', `/backup/strata/plans-status?state=FAILED&nodeId=${device.id}`)).json().count).toBe(
-      0,
-    );
+    expect(
+      (await ctx.request('GET', `/backup/strata/plans/${plan.planId}`)).json().plan.integrityStatus,
+    ).toBe('OK');
+    expect(
+      (await ctx.request('GET', `/backup/strata/plans-status?state=FAILED&nodeId=${device.id}`)).json().count,
+    ).toBe(0);
     await agent.close();
   });
 
@@ -311,10 +334,18 @@ describe('backup jobs at the agent', () => {
       etaSeconds: 45,
     };
     // A job uid that is not this device's backup job is dropped (sent first: messages are handled in order).
-    agent.send({ v: 1, type: 'backupProgress', deviceId: device.id, jobUid: crypto.randomUUID(), ...progress });
+    agent.send({
+      v: 1,
+      type: 'backupProgress',
+      deviceId: device.id,
+      jobUid: crypto.randomUUID(),
+      ...progress,
+    });
     agent.send({ v: 1, type: 'backupProgress', deviceId: device.id, jobUid: job.jobUid, ...progress });
     const seen = await waitFor(() =>
-      events.events.find((e): e is Extract<ConsoleEvent, { type: 'backup.progress' }> => e.type === 'backup.progress'),
+      events.events.find(
+        (e): e is Extract<ConsoleEvent, { type: 'backup.progress' }> => e.type === 'backup.progress',
+      ),
     );
     expect(seen).toMatchObject({
       organizationId: expect.any(Number),
@@ -340,7 +371,9 @@ describe('backup jobs at the agent', () => {
     const failed = await waitForJob(ctx, jobUid, (j) => j.jobStatus === 'COMPLETED');
     expect(failed).toMatchObject({
       jobResult: 'FAILURE',
-      resultContent: { errorMessage: 'The backup plan was deleted after the job was submitted, so the job was not run.' },
+      resultContent: {
+        errorMessage: 'The backup plan was deleted after the job was submitted, so the job was not run.',
+      },
     });
     expect(agent.jobUidsReceived()).not.toContain(jobUid);
     await agent.close();

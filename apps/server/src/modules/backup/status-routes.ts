@@ -16,12 +16,14 @@ import {
   ListBackupRevisionsResponse,
   ListBackupStorageQuery,
   ListBackupStorageResponse,
+  messages,
   NodePlanParams,
   NodeRevisionParam,
   RestoreKeyExistsResponse,
 } from '@rmm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
+import { withSpecMessage } from './errors.ts';
 import * as service from './status-service.ts';
 
 const tags = ['backup'];
@@ -58,12 +60,14 @@ export const backupStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: statusSchema('Backup status over every organization of the caller (spec §7)', false),
     },
     async (request) =>
-      service.backupStatus({
-        db: app.db,
-        actor: actorOf(request),
-        config: app.config,
-        fetchHasData: request.query.fetchHasData,
-      }),
+      withSpecMessage(messages.backup.loadingError, () =>
+        service.backupStatus({
+          db: app.db,
+          actor: actorOf(request),
+          config: app.config,
+          fetchHasData: request.query.fetchHasData,
+        }),
+      ),
   );
 
   app.get(
@@ -73,13 +77,15 @@ export const backupStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...statusSchema("An organization's backup status (spec §7)", true), params: IdParam },
     },
     async (request) =>
-      service.backupStatus({
-        db: app.db,
-        actor: actorOf(request),
-        config: app.config,
-        organizationId: request.params.id,
-        fetchHasData: request.query.fetchHasData,
-      }),
+      withSpecMessage(messages.backup.loadingError, () =>
+        service.backupStatus({
+          db: app.db,
+          actor: actorOf(request),
+          config: app.config,
+          organizationId: request.params.id,
+          fetchHasData: request.query.fetchHasData,
+        }),
+      ),
   );
 
   app.get(
@@ -89,13 +95,15 @@ export const backupStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...statusSchema("A device's backup status (spec §7)", true), params: IdParam },
     },
     async (request) =>
-      service.backupStatus({
-        db: app.db,
-        actor: actorOf(request),
-        config: app.config,
-        nodeId: request.params.id,
-        fetchHasData: request.query.fetchHasData,
-      }),
+      withSpecMessage(messages.backup.loadingError, () =>
+        service.backupStatus({
+          db: app.db,
+          actor: actorOf(request),
+          config: app.config,
+          nodeId: request.params.id,
+          fetchHasData: request.query.fetchHasData,
+        }),
+      ),
   );
 
   app.get(
@@ -110,7 +118,9 @@ export const backupStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.hasRestoreKey({ db: app.db, actor: actorOf(request), nodeId: request.params.id }),
+      withSpecMessage(messages.backup.fetchError, () =>
+        service.hasRestoreKey({ db: app.db, actor: actorOf(request), nodeId: request.params.id }),
+      ),
   );
 
   app.get(
@@ -180,13 +190,15 @@ export const backupStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.ignoreJob({
-        db: app.db,
-        actor: actorOf(request),
-        nodeId: request.params.nodeId,
-        planId: request.params.planId,
-        jobUid: request.params.jobId,
-      }),
+      withSpecMessage(messages.backup.clearJobError, () =>
+        service.ignoreJob({
+          db: app.db,
+          actor: actorOf(request),
+          nodeId: request.params.nodeId,
+          planId: request.params.planId,
+          jobUid: request.params.jobId,
+        }),
+      ),
   );
 
   app.get(

@@ -1,0 +1,75 @@
+import type { BigIntStats } from 'node:fs';
+import type { FastCdc } from '../chunker.ts';
+import { throwIfAborted } from '../errors.ts';
+import { Semaphore } from '../limit.ts';
+import type { BlobWriter } from '../repo/blob-writer.ts';
+import type { TreeNode } from '../tree.ts';
+import { nodeFromStat, type SourceFs } from './source-fs.ts';
+
+export type FileSaverOptions = {
+  /** Files read at once (default 4): enough to keep both cores busy with small files. */
+  concurrency?: number;
+  /** Plaintext bytes handed to the blob writer and not yet sealed into a pack (default 64 MiB). */
+  bytesInFlight?: number;
+  signal?: AbortSignal;
+  /** Called with each block of bytes read, for progress. */
+  onBytes?: (count: number) => void;
+};
+
+/** Reads files in chunks and saves the chunks as data blobs; at most `concurrency` files at once. */
+export class FileSaver {
+  private readonly files: Semaphore;
+  private readonly bytes: Semaphore;
+  bytesRead = 0;
+
+  constructor(
+    private readonly fs: SourceFs,
+    private readonly chunker: FastCdc,
+    private readonly writer: BlobWriter,
+    private readonly options: FileSaverOptions = {},
+  ) {
+    this.files = new Semaphore(options.concurrency ?? 4);
+    this.bytes = new Semaphore(options.bytesInFlight ?? 64 * 1024 * 1024);
+  }
+
+  /** Waits for a reading slot, then reads and saves the file; resolves to its tree node. */
+  save(path: Buffer, name: Buffer, stat: BigIntStats): Promise<TreeNode> {
+    return this.files.use(() => this.read(path, name, stat));
+  }
+
+  private async read(path: Buffer, name: Buffer, stat: BigIntStats): Promise<TreeNode> {
+    const { signal, onBytes } = this.options;
+    throwIfAborted(signal);
+    this.writer.throwIfFailed();
+    const handle = await this.fs.open(path);
+    const saves: Promise<{ id: string }>[] = [];
+    let size = 0;
+    try {
+      let position = 0;
+      const source = async (target: Buffer, offset: number, length: number) => {
+        const { bytesRead } = await handle.read(target, offset, length, position);
+        position += bytesRead;
+        return bytesRead;
+      };
+      for await (const chunk of this.chunker.chunks(source, Number(stat.size))) {
+        throwIfAborted(signal);
+        this.writer.throwIfFailed();
+        size += chunk.length;
+        onBytes?.(chunk.length);
+        await this.bytes.acquire(chunk.length);
+        const saved = this.writer.save('data', chunk).finally(() => this.bytes.release(chunk.length));
+        saved.catch(() => {}); // handled below, by Promise.all or allSettled
+        saves.push(saved);
+      }
+    } catch (error) {
+      // let the chunks already handed over finish, so that a cancelled backup flushes a quiet writer
+      await Promise.allSettled(saves);
+      throw error;
+    } finally {
+      await handle.close();
+    }
+    const content = (await Promise.all(saves)).map((saved) => saved.id);
+    this.bytesRead += size;
+    return { ...nodeFromStat(name, 'file', stat), size, content };
+  }
+}

@@ -1,0 +1,317 @@
+import { randomBytes } from 'node:crypto';
+import type { Stats } from 'node:fs';
+import fsp, { type FileHandle } from 'node:fs/promises';
+import nodePath from 'node:path';
+import { isStrataError, throwIfAborted } from '../errors.ts';
+import { mapLimit, Semaphore } from '../limit.ts';
+import { displayPath, joinAbsolute, joinBytes } from '../paths.ts';
+import { type ProgressCallback, ProgressMeter } from '../progress.ts';
+import { withLock } from '../repo/lock.ts';
+import type { Repository } from '../repo/repository.ts';
+import { linkTargetOf, nameBytesOf, type TreeNode } from '../tree.ts';
+import { BlobReader } from './blob-reader.ts';
+import { countSelection, selectPaths, TreeCache } from './select.ts';
+
+export type CollisionHandling = 'overwrite' | 'skip' | 'keepBoth';
+
+export type RestoreOptions = {
+  /** Snapshot id, unique id prefix, or "latest". */
+  snapshot: string;
+  /** Files and folders to restore, as backed up ("/home/a/docs"); default: all the snapshot's paths. */
+  paths?: string[];
+  /** Folder to restore into, each selected item under its own name; omitted: in place, at the original paths. */
+  target?: string;
+  /** When a file is already there: replace it (default), leave it, or restore beside it as "name (restored 1).ext". */
+  collision?: CollisionHandling;
+  /** Restore mode bits, and owner and group when running as root (default true). */
+  restorePermissions?: boolean;
+  /**
+   * Restore files of the snapshot that are missing at the destination ("deleted since"); default true. With
+   * false only files still present are brought back to the snapshot's version.
+   */
+  restoreDeletedFiles?: boolean;
+  signal?: AbortSignal;
+  onProgress?: ProgressCallback;
+  progressIntervalMs?: number;
+  /** Files written at once (default 4). */
+  concurrency?: number;
+};
+
+export type RestoreResult = {
+  filesRestored: number;
+  filesSkipped: number;
+  /** Files restored beside an existing one (keepBoth), with the names they got. */
+  renamed: { path: string; restoredAs: string }[];
+  dirs: number;
+  links: number;
+  bytesWritten: number;
+  errors: { path: string; message: string }[];
+};
+
+type Pending = { done: Promise<void> };
+const settled: Pending = { done: Promise.resolve() };
+
+const ZERO_BLOCK = Buffer.alloc(64 * 1024);
+const isRoot = () => process.getuid?.() === 0;
+
+export class Restorer {
+  private readonly trees: TreeCache;
+  private readonly blobs: BlobReader;
+  private readonly files: Semaphore;
+  private readonly queued = new Semaphore(512);
+  private readonly memory = new Semaphore(64 * 1024 * 1024);
+  private readonly reserved = new Set<string>();
+  private readonly outstanding = new Set<Promise<unknown>>();
+  private readonly meter: ProgressMeter;
+  readonly result: RestoreResult = {
+    filesRestored: 0,
+    filesSkipped: 0,
+    renamed: [],
+    dirs: 0,
+    links: 0,
+    bytesWritten: 0,
+    errors: [],
+  };
+  private readonly collision: CollisionHandling;
+  private readonly permissions: boolean;
+  private readonly deleted: boolean;
+
+  constructor(
+    private readonly repo: Repository,
+    private readonly options: RestoreOptions,
+  ) {
+    this.trees = new TreeCache(repo);
+    this.blobs = new BlobReader(repo);
+    this.files = new Semaphore(options.concurrency ?? 4);
+    this.meter = new ProgressMeter('restore', repo.clock, options.onProgress, options.progressIntervalMs);
+    this.collision = options.collision ?? 'overwrite';
+    this.permissions = options.restorePermissions ?? true;
+    this.deleted = options.restoreDeletedFiles ?? true;
+  }
+
+  async run(): Promise<RestoreResult> {
+    await this.repo.loadIndex();
+    const snapshot = await this.repo.findSnapshot(this.options.snapshot);
+    const selected = await selectPaths(this.trees, snapshot, this.options.paths);
+    const totals = await countSelection(this.trees, selected);
+    Object.assign(this.meter, { filesTotal: totals.files, bytesTotal: totals.bytes, totalsFinal: true });
+    const target = this.options.target ? Buffer.from(nodePath.resolve(this.options.target)) : null;
+    if (target) await fsp.mkdir(target, { recursive: true });
+    const pendings: Promise<void>[] = [];
+    try {
+      for (const { node, components } of selected) {
+        const destination = target
+          ? joinBytes(target, nameBytesOf(node))
+          : joinAbsolute([...components, nameBytesOf(node)]);
+        if (!target) await fsp.mkdir(joinAbsolute(components), { recursive: true });
+        pendings.push((await this.restoreNode(node, destination)).done);
+      }
+      await Promise.all(pendings);
+    } catch (error) {
+      await Promise.allSettled([...this.outstanding]);
+      throw error;
+    }
+    this.meter.finish();
+    return this.result;
+  }
+
+  private restoreNode(node: TreeNode, destination: Buffer): Promise<Pending> {
+    throwIfAborted(this.options.signal);
+    if (node.type === 'dir') return this.restoreDir(node, destination);
+    if (node.type === 'symlink') return this.restoreLink(node, destination);
+    return this.restoreFile(node, destination);
+  }
+
+  /** What is at `path` now, or null. */
+  private existing(path: Buffer): Promise<Stats | null> {
+    return fsp.lstat(path).catch(() => null);
+  }
+
+  /** Where the entry goes given what is there: null to leave it out. */
+  private async placeFor(node: TreeNode, destination: Buffer): Promise<Buffer | null> {
+    const existing = await this.existing(destination);
+    if (!existing) return this.deleted ? destination : this.skip(node);
+    if (node.type === 'dir' && existing.isDirectory()) return destination;
+    if (this.collision === 'skip') return this.skip(node);
+    if (this.collision === 'keepBoth') {
+      const renamed = await this.freeName(destination);
+      this.result.renamed.push({ path: displayPath(destination), restoredAs: displayPath(renamed) });
+      return renamed;
+    }
+    if (existing.isDirectory())
+      return this.record(destination, 'a folder is in the way; it was left as it is');
+    // a file or link where a folder belongs is replaced; a file or link over a file or link is renamed over it
+    if (node.type === 'dir') await fsp.rm(destination, { force: true });
+    return destination;
+  }
+
+  private skip(node: TreeNode): null {
+    if (node.type === 'file') this.result.filesSkipped++;
+    return null;
+  }
+
+  /** "report.pdf" → "report (restored 1).pdf", the first number not taken. */
+  private async freeName(path: Buffer): Promise<Buffer> {
+    const text = path.toString('latin1');
+    const slash = text.lastIndexOf(nodePath.sep);
+    const name = text.slice(slash + 1);
+    const dot = name.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    for (let n = 1; ; n++) {
+      const candidate = `${text.slice(0, slash + 1)}${stem} (restored ${n})${ext}`;
+      if (this.reserved.has(candidate)) continue;
+      const bytes = Buffer.from(candidate, 'latin1');
+      if (await this.existing(bytes)) continue;
+      this.reserved.add(candidate);
+      return bytes;
+    }
+  }
+
+  private async restoreDir(node: TreeNode, destination: Buffer): Promise<Pending> {
+    const place = await this.placeFor(node, destination);
+    if (!place) return settled;
+    await fsp.mkdir(place, { recursive: true }).catch((error: Error) => this.fail(place, error));
+    this.result.dirs++;
+    const children = node.subtree ? (await this.trees.load(node.subtree)).nodes : [];
+    const pendings: Promise<void>[] = [];
+    for (const child of children)
+      pendings.push((await this.restoreNode(child, joinBytes(place, nameBytesOf(child)))).done);
+    return { done: this.track(Promise.all(pendings).then(() => this.applyMetadata(node, place))) };
+  }
+
+  private async restoreLink(node: TreeNode, destination: Buffer): Promise<Pending> {
+    const place = await this.placeFor(node, destination);
+    if (!place) return settled;
+    const temp = this.tempBeside(place);
+    try {
+      await fsp.symlink(linkTargetOf(node), temp);
+      await this.applyMetadata(node, temp);
+      await fsp.rename(temp, place);
+      this.result.links++;
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      this.fail(place, error as Error);
+    }
+    return settled;
+  }
+
+  private async restoreFile(node: TreeNode, destination: Buffer): Promise<Pending> {
+    const place = await this.placeFor(node, destination);
+    if (!place) {
+      this.meter.bytesDone += node.size;
+      return settled;
+    }
+    await this.queued.acquire();
+    const done = this.files
+      .use(() => this.writeFile(node, place))
+      .catch((error: Error) => this.fail(place, error))
+      .finally(() => this.queued.release());
+    return { done: this.track(done.then(() => {})) };
+  }
+
+  private async writeFile(node: TreeNode, place: Buffer): Promise<void> {
+    throwIfAborted(this.options.signal);
+    const temp = this.tempBeside(place);
+    // private while written when its own mode follows; otherwise the usual mode for new files (umask applies)
+    const handle = await fsp.open(temp, 'wx', this.permissions ? 0o600 : 0o666);
+    try {
+      await this.writeContent(handle, node);
+      await handle.truncate(node.size);
+    } catch (error) {
+      await handle.close();
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
+    await handle.close();
+    await this.applyMetadata(node, temp);
+    await fsp.rename(temp, place);
+    this.result.filesRestored++;
+    this.result.bytesWritten += node.size;
+    this.meter.filesDone++;
+    this.meter.tick();
+  }
+
+  /** Writes the blobs at their offsets, leaving all-zero blocks as holes (the file is truncated to size after). */
+  private async writeContent(handle: FileHandle, node: TreeNode): Promise<void> {
+    const ids = node.content ?? [];
+    const offsets: number[] = [];
+    let offset = 0;
+    for (const id of ids) {
+      offsets.push(offset);
+      offset += this.blobs.sizeOf(id);
+    }
+    await mapLimit(ids, 4, async (id, i) => {
+      const size = this.blobs.sizeOf(id);
+      await this.memory.acquire(size);
+      try {
+        throwIfAborted(this.options.signal);
+        await writeSparse(handle, await this.blobs.load(id), offsets[i]!);
+      } finally {
+        this.memory.release(size);
+      }
+      this.meter.bytesDone += size;
+      this.meter.tick();
+    });
+  }
+
+  private async applyMetadata(node: TreeNode, path: Buffer): Promise<void> {
+    const isLink = node.type === 'symlink';
+    if (this.permissions) {
+      if (isRoot()) await fsp.lchown(path, node.uid, node.gid);
+      if (!isLink) await fsp.chmod(path, node.mode);
+    }
+    const seconds = Number(BigInt(node.mtime) / 1000n) / 1e6;
+    if (isLink) await fsp.lutimes(path, seconds, seconds);
+    else await fsp.utimes(path, seconds, seconds);
+  }
+
+  private tempBeside(place: Buffer): Buffer {
+    const folder = nodePath.dirname(place.toString('latin1'));
+    return Buffer.from(`${folder}${nodePath.sep}.strata-restore-${randomBytes(6).toString('hex')}`, 'latin1');
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.outstanding.add(work);
+    work.catch(() => {}).finally(() => this.outstanding.delete(work));
+    return work;
+  }
+
+  /** A file-system error on one entry is recorded; anything else (cancel, a damaged repository) stops the restore. */
+  private fail(path: Buffer, error: Error): null {
+    if (isStrataError(error) || !(error as NodeJS.ErrnoException).code) throw error;
+    return this.record(path, error.message);
+  }
+
+  private record(path: Buffer, message: string): null {
+    this.result.errors.push({ path: displayPath(path), message });
+    return null;
+  }
+}
+
+/** Writes `data` at `position`, skipping 64 KiB blocks that are all zeros. */
+const writeSparse = async (handle: FileHandle, data: Buffer, position: number): Promise<void> => {
+  const block = ZERO_BLOCK.length;
+  let runStart = -1;
+  for (let at = 0; at <= data.length; at += block) {
+    const end = Math.min(at + block, data.length);
+    const zero = at === data.length || data.subarray(at, end).equals(ZERO_BLOCK.subarray(0, end - at));
+    if (!zero && runStart < 0) runStart = at;
+    if (zero && runStart >= 0) {
+      await writeAll(handle, data.subarray(runStart, at), position + runStart);
+      runStart = -1;
+    }
+  }
+  if (runStart >= 0) await writeAll(handle, data.subarray(runStart), position + runStart);
+};
+
+const writeAll = async (handle: FileHandle, data: Buffer, position: number): Promise<void> => {
+  let done = 0;
+  while (done < data.length) {
+    const { bytesWritten } = await handle.write(data, done, data.length - done, position + done);
+    done += bytesWritten;
+  }
+};
+
+/** Restores files and folders of a snapshot (see RestoreOptions), under a shared lock. */
+export const restore = (repo: Repository, options: RestoreOptions): Promise<RestoreResult> =>
+  withLock(repo, { exclusive: false, operation: 'restore' }, () => new Restorer(repo, options).run());
