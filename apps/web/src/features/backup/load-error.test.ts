@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
-import { backupLoadErrorView, queryLoadErrorView } from './load-error.ts';
+import { backupLoadErrorView, queryLoadErrorView, reasonOf } from './load-error.ts';
 
 describe('spec §8 "Backup loading error"', () => {
   const failure = new ApiError(500, 'INTERNAL', 'The database is away.');
@@ -32,5 +32,17 @@ describe('spec §8 "Backup loading error"', () => {
       queryLoadErrorView({ isError: true, error: failure, data: { data: [] }, isPlaceholderData: false }),
     ).toBe('silent');
     expect(queryLoadErrorView({ isError: false, error: null, data: undefined })).toBe('none');
+  });
+});
+
+describe('the reason of a failed backup call', () => {
+  it('drops the spec text the server puts ahead of it', () => {
+    const text = 'Error clearing backup job';
+    expect(
+      reasonOf(new ApiError(409, 'X', `${text}: Only a finished backup job can be cleared.`), text),
+    ).toBe('Only a finished backup job can be cleared.');
+    expect(reasonOf(new ApiError(409, 'X', 'Plain reason'), text)).toBe('Plain reason');
+    expect(reasonOf(new ApiError(500, 'X', text), text)).toBeUndefined();
+    expect(reasonOf('not an error', text)).toBeUndefined();
   });
 });

@@ -32,3 +32,14 @@ export const queryLoadErrorView = (query: {
     // A previous page's data kept while this one loads is not this query's data.
     hasData: query.data !== undefined && !query.isPlaceholderData,
   });
+
+/**
+ * The server's reason for a failed backup call, without spec §8's text that it puts ahead of it ("Error
+ * clearing backup job: Only a finished…"): the console shows that text itself, as the message's title.
+ */
+export const reasonOf = (error: unknown, specText: string): string | undefined => {
+  if (!(error instanceof Error)) return undefined;
+  const prefix = `${specText}: `;
+  const reason = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  return reason === specText ? undefined : reason;
+};

@@ -101,7 +101,11 @@ describe('the backup pages: promotion or dashboards (spec §7 strata-status)', {
   it('say "Backup loading error" when the status cannot be read, with the reason and Retry', async () => {
     const fetchMock = mockFetch({
       ...common(),
-      'GET /backup/strata/strata-status': errorAnswer(500, 'INTERNAL', 'The database is away.'),
+      'GET /backup/strata/strata-status': errorAnswer(
+        500,
+        'INTERNAL',
+        'Backup loading error: The database is away.',
+      ),
     });
     const { user } = render(
       <SystemBackupPage />,
@@ -110,7 +114,7 @@ describe('the backup pages: promotion or dashboards (spec §7 strata-status)', {
     );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(messages.backup.loadingError);
-    expect(alert).toHaveTextContent('The database is away.');
+    expect(alert).toHaveTextContent(/^Backup loading errorThe database is away\. Retry$/);
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(requestBodies(fetchMock, 'GET /backup/strata/strata-status')).toHaveLength(2));
   });
@@ -195,7 +199,11 @@ describe('the device’s backup page', { timeout: 30_000 }, () => {
       ...common(),
       'GET /backup/strata/nodes/7/strata-status': backupStatus(),
       'GET /backup/strata/plans-status': pageOf([row]),
-      [ignore]: errorAnswer(409, 'BACKUP_JOB_NOT_FINISHED', 'Only a finished backup job can be cleared.'),
+      [ignore]: errorAnswer(
+        409,
+        'BACKUP_JOB_NOT_FINISHED',
+        'Error clearing backup job: Only a finished backup job can be cleared.',
+      ),
     });
     const { user } = render(
       <DeviceBackupPage />,
@@ -211,8 +219,11 @@ describe('the device’s backup page', { timeout: 30_000 }, () => {
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear failure' }),
     );
-    expect(await screen.findByText(messages.backup.clearJobError)).toBeInTheDocument();
-    expect(screen.getByText('Only a finished backup job can be cleared.')).toBeInTheDocument();
+    // The spec's text once, as the title, and the server's reason under it.
+    expect(await screen.findByText(messages.backup.clearJobError, { exact: true })).toBeInTheDocument();
+    expect(
+      screen.getByText('Only a finished backup job can be cleared.', { exact: true }),
+    ).toBeInTheDocument();
     expect(requestBodies(fetchMock, ignore)).toHaveLength(1);
   });
 

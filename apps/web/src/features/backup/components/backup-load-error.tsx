@@ -1,7 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { queryLoadErrorView } from '../load-error.ts';
+import { queryLoadErrorView, reasonOf } from '../load-error.ts';
 
 type LoadQuery = Parameters<typeof queryLoadErrorView>[0] & { refetch: () => unknown };
 
@@ -20,7 +20,7 @@ export const BackupLoadError = ({ query }: { query: LoadQuery }) => {
       role="alert"
       mb="md"
     >
-      {query.error instanceof Error ? query.error.message : null}{' '}
+      {reasonOf(query.error, t('spec.backup.loadingError'))}{' '}
       <Button size="xs" variant="subtle" onClick={() => query.refetch()}>
         {t('common.retry')}
       </Button>

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { BackupPlanStatus } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
+import { reasonOf } from '../load-error.ts';
 import { useIgnoreJobMutation } from '../queries.ts';
 
 /**
@@ -24,13 +25,15 @@ export const IgnoreJobButton = ({ row }: { row: BackupPlanStatus }) => {
           { nodeId: row.nodeId, planId: row.planId, jobUid: job.jobUid },
           {
             onSuccess: () => notifications.show({ color: 'green', message: t('backup.ignore.done') }),
-            onError: (error) =>
+            onError: (error) => {
+              const text = t('spec.backup.clearJobError');
+              const reason = reasonOf(error, text);
               notifications.show({
                 color: 'red',
                 autoClose: false,
-                title: t('spec.backup.clearJobError'),
-                message: error.message,
-              }),
+                ...(reason ? { title: text, message: reason } : { message: text }),
+              });
+            },
           },
         ),
     });

@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../../app/session/queries.ts';
 import { backupApi } from '../api.ts';
+import { reasonOf } from '../load-error.ts';
 import { backupKeys, useRestoreKeyQuery } from '../queries.ts';
 import { saveFile } from '../save-file.ts';
 
@@ -83,7 +84,12 @@ export const RestoreKeyCard = ({
           )}
           {check.isError && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" p="xs">
-              {t('spec.backup.fetchError')}
+              <Text size="sm" fw={500}>
+                {t('spec.backup.fetchError')}
+              </Text>
+              {reasonOf(check.error, t('spec.backup.fetchError')) && (
+                <Text size="sm">{reasonOf(check.error, t('spec.backup.fetchError'))}</Text>
+              )}
             </Alert>
           )}
         </Stack>
