@@ -40,7 +40,7 @@ export const BackupJobReportView = ({ resultContent }: { resultContent: Record<s
   const lines: string[] = [];
   if (report.revision?.stats) {
     const stats = report.revision.stats;
-    lines.push(t('backup.report.revision', { files: n(stats.files), size: bytes(stats.totalBytes) }));
+    lines.push(t('backup.report.revision', { count: stats.files ?? 0, size: bytes(stats.totalBytes) }));
     lines.push(
       t('backup.report.changes', {
         new: n(stats.newFiles),
@@ -52,7 +52,7 @@ export const BackupJobReportView = ({ resultContent }: { resultContent: Record<s
   if (report.restore)
     lines.push(
       t('backup.report.restore', {
-        files: n(report.restore.files),
+        count: report.restore.files ?? 0,
         size: bytes(report.restore.bytes),
         skipped: n(report.restore.skipped),
         failed: n(report.restore.failed),
