@@ -2,6 +2,7 @@ import os from 'node:os';
 import { AGENT_WS_PATH } from '@rmm/domain';
 import si from 'systeminformation';
 import type { AgentOptions } from './args.ts';
+import { defaultBackupSettings } from './backup/settings.ts';
 import { agentPlatformOf, collectInventory, defaultInventoryCollectors } from './collectors/inventory.ts';
 import { collectMetrics } from './collectors/metrics.ts';
 import { nodeClassFor } from './collectors/node-class.ts';
@@ -49,6 +50,18 @@ export const enrol = (options: AgentOptions, log: Logger): Promise<Identity> =>
     log,
   });
 
+const deviceAuthorization = (identity: Identity) => `Device ${identity.deviceId}:${identity.deviceSecret}`;
+
+const backupSettingsOf = (options: AgentOptions) => {
+  const defaults = defaultBackupSettings();
+  return {
+    ...defaults,
+    progressIntervalMs: options.backupProgressMs,
+    packSize: Math.round(options.backupPackMib * 1024 * 1024),
+    store: { ...defaults.store, minDelayMs: options.backupRetryMs },
+  };
+};
+
 /** Enrols when needed, then stays connected until stopped. */
 export const startAgent = async (options: AgentOptions, log: Logger) => {
   const identity = await enrol(options, log);
@@ -62,6 +75,11 @@ export const startAgent = async (options: AgentOptions, log: Logger) => {
       rebootCommand: options.rebootCommand,
       killGraceMs: options.jobKillGraceSeconds * 1000,
       historyDays: options.jobHistoryDays,
+    },
+    backup: {
+      serverUrl: options.serverUrl ?? identity.serverUrl,
+      authorization: deviceAuthorization(identity),
+      settings: backupSettingsOf(options),
     },
     send: (message) => connection?.send(message) ?? false,
     log,
@@ -89,7 +107,7 @@ export const startAgent = async (options: AgentOptions, log: Logger) => {
   });
   connection = startConnection({
     url: agentSocketUrl(options.serverUrl ?? identity.serverUrl),
-    headers: { authorization: `Device ${identity.deviceId}:${identity.deviceSecret}` },
+    headers: { authorization: deviceAuthorization(identity) },
     backoff: {
       minMs: options.reconnectMinMs,
       maxMs: options.reconnectMaxMs,

@@ -35,6 +35,12 @@ export type AgentOptions = {
   jobHistoryDays: number;
   /** How often the logon sessions are looked at (ON_USER_LOGIN tasks). */
   loginPollSeconds: number;
+  /** Backup-engine jobs: progress messages at most this often. */
+  backupProgressMs: number;
+  /** Pack size (MiB) of the repositories this agent creates. */
+  backupPackMib: number;
+  /** First wait before a request to the server's backup store is tried again (then doubled). */
+  backupRetryMs: number;
 };
 
 export const usage = `Usage:
@@ -60,6 +66,16 @@ Options (environment variable in brackets):
   --job-history-days N       remember finished jobUids this long, default 30 [RMM_JOB_HISTORY_DAYS]
   --login-poll-seconds N     how often logons are looked for (ON_USER_LOGIN tasks), default 15
                              [RMM_LOGIN_POLL_SECONDS]
+  --backup-progress-ms N     backup progress messages at most this often, default 1000 [RMM_BACKUP_PROGRESS_MS]
+  --backup-pack-mib N        pack size of repositories this agent creates, default 16 [RMM_BACKUP_PACK_MIB]
+  --backup-retry-ms N        first wait before the server's backup store is asked again, default 1000
+                             [RMM_BACKUP_RETRY_MS]
+
+Restore without the server (a local folder or mounted share, opened with the organization's restore key file):
+  npm run agent -- backup snapshots --repo DIR --key-file FILE [--plan ID] [--json]
+  npm run agent -- backup ls --repo DIR --key-file FILE [--snapshot ID] [PATH]
+  npm run agent -- backup restore --repo DIR --key-file FILE [--snapshot ID] [--target DIR] [PATH...]
+      [--collision overwrite|skip|keep-both] [--no-permissions] [--no-deleted]
 `;
 
 /** Where the identity lives when --state-dir is not given: the system's place for a service, else home. */
@@ -112,6 +128,9 @@ const optionSpec = {
   'job-kill-grace-seconds': { type: 'string' },
   'job-history-days': { type: 'string' },
   'login-poll-seconds': { type: 'string' },
+  'backup-progress-ms': { type: 'string' },
+  'backup-pack-mib': { type: 'string' },
+  'backup-retry-ms': { type: 'string' },
   enable: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -188,5 +207,12 @@ export const parseAgentArgs = (
       values['login-poll-seconds'] ?? env.RMM_LOGIN_POLL_SECONDS,
       15,
     )!,
+    backupProgressMs: positive(
+      '--backup-progress-ms',
+      values['backup-progress-ms'] ?? env.RMM_BACKUP_PROGRESS_MS,
+      1000,
+    )!,
+    backupPackMib: positive('--backup-pack-mib', values['backup-pack-mib'] ?? env.RMM_BACKUP_PACK_MIB, 16)!,
+    backupRetryMs: positive('--backup-retry-ms', values['backup-retry-ms'] ?? env.RMM_BACKUP_RETRY_MS, 1000)!,
   };
 };

@@ -1,5 +1,6 @@
 import { enrol, startAgent } from './agent.ts';
 import { type AgentOptions, parseAgentArgs, usage } from './args.ts';
+import { runBackupCommand } from './backup/cli.ts';
 import { EnrollmentRefusedError } from './enroll.ts';
 import { createLogger, type Logger } from './log.ts';
 import { installService } from './service/install.ts';
@@ -32,6 +33,11 @@ const run = async (options: AgentOptions, log: Logger) => {
 };
 
 const main = async () => {
+  // `backup ...`: restore without the server, a command of its own (it needs no identity or connection)
+  if (process.argv[2] === 'backup') {
+    process.exitCode = await runBackupCommand(process.argv.slice(3));
+    return;
+  }
   const log = createLogger();
   let options: AgentOptions;
   try {

@@ -26,6 +26,12 @@ export const BACKUP_REPOSITORY_LOCKS_DIR = 'locks';
 export const BACKUP_CONTENT_SHA256_HEADER = 'x-content-sha256';
 /** Largest repository file the store takes (a pack is about 16 MiB; the largest blob 8 MiB). */
 export const BACKUP_REPOSITORY_MAX_FILE_BYTES = 128 * 1_048_576;
+/**
+ * RESTORE EXTRACT: the agent writes the zip of the chosen files and folders, then PUTs it to
+ * `<this path>/<jobUid>` (authenticated as the agent, `Content-Length`, `X-Content-SHA256`, `application/zip`);
+ * the server keeps it for the console's signed download. Sent again (same bytes) when a try failed.
+ */
+export const BACKUP_EXTRACT_UPLOAD_PATH = '/backup/strata/extracts';
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
@@ -184,6 +190,17 @@ export const BackupJobReport = /* @__PURE__ */ z.looseObject({
       bytes: z.number().int().min(0),
       skipped: z.number().int().min(0),
       failed: z.number().int().min(0),
+    })
+    .optional(),
+  /** RESTORE EXTRACT: the zip the agent uploaded to `BACKUP_EXTRACT_UPLOAD_PATH/<jobUid>`. */
+  extract: z
+    .looseObject({
+      files: z.number().int().min(0),
+      dirs: z.number().int().min(0),
+      /** Bytes of the files in the zip, before compression. */
+      bytes: z.number().int().min(0),
+      zipBytes: z.number().int().min(0),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
     })
     .optional(),
   /** LOCAL and NETWORK_SHARE repositories: their size after the job, for the storage pages. */

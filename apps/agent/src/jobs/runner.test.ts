@@ -272,19 +272,19 @@ describe('running jobs', () => {
   it('refuses a run-as the server did not resolve and job types it cannot run yet', async () => {
     const test = createTestRunner();
     const runAs = createScriptJob('sh', 'echo hi', { runAs: 'LOGGED_ON_USER' });
-    const backup = createJob({ jobType: 'BACKUP', content: { planId: 1 } });
+    const antivirus = createJob({ jobType: 'ANTIVIRUS', content: {} });
     const library = createJob({ content: { script: { scriptId: 4 } } });
     const invalid = createJob({ content: { script: { language: 'cobol', code: 'x' } } });
-    for (const job of [runAs, backup, library, invalid]) test.runner.onJob(job);
+    for (const job of [runAs, antivirus, library, invalid]) test.runner.onJob(job);
 
     const errorOf = async (jobUid: string) => (await test.resultOf(jobUid)).resultContent.errorMessage;
     expect(await errorOf(runAs.jobUid)).toBe(
       'Run-as "LOGGED_ON_USER" was not resolved by the server: update the server to run scripts as another account.',
     );
-    expect(await errorOf(backup.jobUid)).toBe('This agent cannot run BACKUP jobs yet.');
+    expect(await errorOf(antivirus.jobUid)).toBe('This agent cannot run ANTIVIRUS jobs yet.');
     expect(await errorOf(library.jobUid)).toBe('The job names a library script but does not carry its code.');
     expect(await errorOf(invalid.jobUid)).toMatch(/^The job content is not valid: /);
-    for (const job of [runAs, backup, library, invalid])
+    for (const job of [runAs, antivirus, library, invalid])
       expect(test.results(job.jobUid)[0]).toMatchObject({ status: 'COMPLETED', result: 'FAILURE' });
   });
 });

@@ -1,6 +1,9 @@
 import os from 'node:os';
 import { ActionJobContent, type AgentMessage, type ServerJob } from '@rmm/domain';
 import { z } from 'zod';
+import { type BackupHost, prepareBackupJob } from '../backup/backup-job.ts';
+import { defaultBackupSettings } from '../backup/settings.ts';
+import { systemShareHost } from '../backup/share.ts';
 import type { Logger } from '../log.ts';
 import type { JobContext, JobExecution, PreparedJob } from './execution.ts';
 import { type DamagedEntry, type JournalEntry, openJournal } from './journal.ts';
@@ -28,6 +31,8 @@ export type JobRunnerOptions = {
   platform?: NodeJS.Platform;
   /** Who is who on this machine (run-as); tests replace parts, e.g. the logged-on user. */
   runAsHost?: Partial<RunAsHost>;
+  /** Backup-engine jobs: the server's address and the agent's authorization (its store), settings, shares. */
+  backup?: Partial<Omit<BackupHost, 'deviceId' | 'stateDir' | 'sendProgress'>>;
 };
 
 type RunningJob = { execution: JobExecution; isReboot: boolean };
@@ -39,7 +44,8 @@ const rebootedOutcome: JobOutcome = {
 };
 
 /** Which code runs a job; types this agent does not run yet fail honestly. */
-const prepareJob = (job: DeliveredJob, context: JobContext): PreparedJob => {
+const prepareJob = (job: DeliveredJob, context: JobContext, backup: BackupHost): PreparedJob => {
+  if (job.jobType === 'BACKUP' || job.jobType === 'RESTORE') return prepareBackupJob(job, context, backup);
   if (job.jobType !== 'ACTION') return { outcome: failedOutcome(jobTexts.unsupportedType(job.jobType)) };
   const parsed = ActionJobContent.safeParse(job.content);
   if (!parsed.success)
@@ -62,6 +68,17 @@ export const createJobRunner = (options: JobRunnerOptions) => {
   const platform = options.platform ?? process.platform;
   const runAsHost = { ...systemRunAsHost(platform), ...options.runAsHost };
   const journal = openJournal({ stateDir: options.stateDir, historyDays: settings.historyDays, now });
+  const backupHost: BackupHost = {
+    serverUrl: undefined,
+    authorization: undefined,
+    settings: defaultBackupSettings(),
+    shareHost: systemShareHost(platform),
+    hostname: os.hostname(),
+    ...options.backup,
+    deviceId,
+    stateDir: options.stateDir,
+    sendProgress: (message) => options.send(message),
+  };
 
   /** Every job with a file on disk. */
   const entries = new Map<string, JournalEntry>();
@@ -108,7 +125,7 @@ export const createJobRunner = (options: JobRunnerOptions) => {
       runAsHost,
       onOutput: outputSender(entry.jobUid),
     };
-    const prepared = prepareJob(job, context);
+    const prepared = prepareJob(job, context, backupHost);
     if ('outcome' in prepared) return finish(entry, prepared.outcome);
     // "started" is on disk before the process exists: after a crash the job is never run again.
     const started: JournalEntry = { ...entry, state: 'started', startedAt: now().toISOString() };
