@@ -7,8 +7,8 @@ CREATE TABLE "backup_ignored_jobs" (
 CREATE TABLE "backup_keys" (
 	"organization_id" integer PRIMARY KEY NOT NULL,
 	"master_key_encrypted" text NOT NULL,
-	"restore_key_id" uuid NOT NULL,
 	"restore_key_encrypted" text NOT NULL,
+	"chunker" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -148,6 +148,8 @@ export type Config = {
   backupCloudEnabled: boolean;
   /** Largest repository file the store takes. */
   backupMaxFileBytes: number;
+  /** How often each process prunes the cloud repositories (forgotten revisions past the engine's 72-hour hold). */
+  backupPruneIntervalMs: number;
 };
 
 /** The repository's docs/help, beside apps/ (the default articles folder). */
@@ -312,4 +314,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   ),
   backupCloudEnabled: env.BACKUP_CLOUD_ENABLED === undefined || isOn(env.BACKUP_CLOUD_ENABLED),
   backupMaxFileBytes: num(env.BACKUP_MAX_FILE_BYTES, BACKUP_REPOSITORY_MAX_FILE_BYTES),
+  backupPruneIntervalMs: num(env.BACKUP_PRUNE_INTERVAL_MS, 6 * 3_600_000),
 });

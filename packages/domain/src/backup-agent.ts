@@ -16,9 +16,12 @@ export const AGENT_BACKUP_JOB_VERSION = 1;
 
 /** The repository store routes, authenticated as the agent (`Authorization: Device <id>:<secret>`). */
 export const BACKUP_REPOSITORY_PATH = '/backup/strata/repository';
-/** GET (Range), HEAD, PUT (atomic, immutable), DELETE (locks only) of one file: `.../files/<name>`. */
+/**
+ * GET (Range), HEAD, PUT (atomic, immutable), DELETE (locks only) of one file: `.../files/<type>/<name>`, the
+ * engine's file type (config, keys, data, index, snapshots, deleted, locks) and name (`config/config`).
+ */
 export const BACKUP_REPOSITORY_FILES_PATH = `${BACKUP_REPOSITORY_PATH}/files`;
-/** GET `?prefix=<folder>`: the files under a folder of the repository, with their sizes. */
+/** GET `?prefix=<type>/`: the files of one type (or under any folder), with their sizes. */
 export const BACKUP_REPOSITORY_LIST_PATH = `${BACKUP_REPOSITORY_PATH}/list`;
 /** The repository folder of lock files: the only files an agent may delete. */
 export const BACKUP_REPOSITORY_LOCKS_DIR = 'locks';
@@ -98,13 +101,25 @@ export const AgentBackupThrottle = /* @__PURE__ */ z.looseObject({
 });
 export type AgentBackupThrottle = z.infer<typeof AgentBackupThrottle>;
 
+/** The engine's chunker parameters (`ChunkerParams` of packages/backup), one set per organization. */
+export const AgentBackupChunker = /* @__PURE__ */ z.looseObject({
+  algorithm: z.literal('fastcdc'),
+  minSize: z.number().int().positive(),
+  avgSize: z.number().int().positive(),
+  maxSize: z.number().int().positive(),
+  seed: z.string(),
+});
+export type AgentBackupChunker = z.infer<typeof AgentBackupChunker>;
+
 /**
  * `ServerJob.job.backup` of every BACKUP and RESTORE job: everything the agent needs, resolved when the job
- * is written to its socket. `masterKey` (base64, 256 bits) opens the organization's repositories; the agent
- * keeps it in memory only (never in its job journal or logs). `wrappedMasterKey` is the master key wrapped
- * under the organization's restore key (AES-256-KW, RFC 3394, base64) with that key's id: the agent writes it
- * into a repository's keys when it creates the repository (or finds that key missing), so the restore key
- * file opens the repository without the server.
+ * is written to its socket. `keys.masterKey` (base64, 256 bits) is the organization's repository master key:
+ * a new repository is created from it and `keys.chunker` (the engine's `init` with `from`), so that every
+ * repository of the organization deduplicates alike and an upsync copies between them; the agent keeps it in
+ * memory only (never in its job journal or logs). `keys.organizationKeyFile` is the engine's key file of the
+ * organization's restore key (the master key wrapped under it, AES-256-KW): the agent writes it to
+ * `keys/<name>` of a repository that has no key file of its fingerprint, so the downloadable restore key
+ * opens the repository without the server. The agent adds its own way in (its device key) as it likes.
  */
 export const AgentBackupJob = /* @__PURE__ */ z.looseObject({
   v: z.literal(AGENT_BACKUP_JOB_VERSION),
@@ -127,8 +142,13 @@ export const AgentBackupJob = /* @__PURE__ */ z.looseObject({
   upsyncTo: AgentBackupRepository.optional(),
   keys: z.looseObject({
     masterKey: z.string(),
-    restoreKeyId: z.string().uuid(),
-    wrappedMasterKey: z.string(),
+    chunker: AgentBackupChunker,
+    organizationKeyFile: z.looseObject({
+      name: z.string(),
+      /** The file's bytes, base64. */
+      content: z.string(),
+      fingerprint: z.string(),
+    }),
   }),
   throttle: AgentBackupThrottle.nullable(),
   /** BACKUP: read every file again instead of trusting the parent revision's metadata. */

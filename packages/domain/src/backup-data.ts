@@ -19,20 +19,22 @@ export type BackupRevisionLocation = z.infer<typeof BackupRevisionLocation>;
 
 const count = /* @__PURE__ */ z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-/** A revision's figures as the engine reports them. Fields are only ever added. */
+/** A revision's figures: the engine's snapshot stats (`SnapshotStats` of packages/backup). Fields are only ever added. */
 export const BackupRevisionStats = /* @__PURE__ */ z.looseObject({
-  files: count,
-  dirs: count,
-  /** Bytes of every file in the revision. */
-  totalBytes: count,
-  newFiles: count,
-  changedFiles: count,
+  filesNew: count,
+  filesChanged: count,
   /** Not read again: size, mtime, ctime and inode as in the parent revision. */
-  unchangedFiles: count,
-  /** New data after deduplication, before compression. */
-  addedBytes: count,
-  /** What the repository grew by (compressed, encrypted). */
-  storedBytes: count,
+  filesUnmodified: count,
+  dirs: count,
+  /** Bytes of the files read (new and changed files). */
+  bytesProcessed: count,
+  /** Bytes of all files in the revision. */
+  bytesTotal: count,
+  /** Stored (compressed, sealed) bytes this run added to the repository. */
+  bytesAdded: count,
+  blobsAdded: count,
+  /** Entries skipped: unreadable, or of a type not backed up. */
+  errors: count,
   durationMs: count,
 });
 export type BackupRevisionStats = z.infer<typeof BackupRevisionStats>;
@@ -206,7 +208,8 @@ export const NodePlanParams = /* @__PURE__ */ z.object({
 
 // ---------------------------------------------------------------- restore key file
 
-export const BACKUP_RESTORE_KEY_FORMAT = 'strata-restore-key';
+/** The engine's organization key file type (`OrganizationKey` of packages/backup). */
+export const BACKUP_RESTORE_KEY_TYPE = 'strata-organization-key';
 
 /** A repository of the organization, as the restore key file names it. */
 export const BackupRepositoryRef = /* @__PURE__ */ z.object({
@@ -219,21 +222,21 @@ export const BackupRepositoryRef = /* @__PURE__ */ z.object({
 export type BackupRepositoryRef = z.infer<typeof BackupRepositoryRef>;
 
 /**
- * The downloadable restore key (GET /backup/strata/clients/{id}/restore-key/file): the organization's key
- * that wraps the repository master key, so the agent's command line can open a local repository without the
- * server (`strata restore --key-file <file>`). Whoever holds it can read the organization's backups.
+ * The downloadable restore key (GET /backup/strata/clients/{id}/restore-key/file): the engine's organization
+ * key file (type, version, organizationId, fingerprint, key: what `strata restore --org-key FILE` reads), so the
+ * agent's command line opens the organization's repositories without the server; plus, for people, the
+ * organization's name and its repositories. Whoever holds it can read the organization's backups.
  */
 export const BackupRestoreKeyFile = /* @__PURE__ */ z.object({
-  format: z.literal(BACKUP_RESTORE_KEY_FORMAT),
-  v: z.literal(1),
-  organizationId: z.number().int(),
-  organizationName: z.string(),
-  /** Names the key, so a repository can tell which key wraps its master key. */
-  keyId: z.string().uuid(),
+  type: z.literal(BACKUP_RESTORE_KEY_TYPE),
+  version: z.literal(1),
+  /** The engine's organization id is text: our organization id as a decimal string. */
+  organizationId: z.string(),
+  /** Names the key: a repository's key file of this fingerprint is the one it opens. */
+  fingerprint: z.string(),
   /** The 256-bit key, base64. */
-  restoreKey: z.string(),
-  /** How the master key is wrapped under it in each repository's keys (docs/decisions.md, "Backup"). */
-  wrapping: z.literal('AES-256-KW'),
+  key: z.string(),
+  organizationName: z.string(),
   repositories: z.array(BackupRepositoryRef),
   createdAt: z.string(),
 });
@@ -264,6 +267,8 @@ export const backupErrorCodes = {
   BACKUP_JOB_NOT_FINISHED: 409,
   BACKUP_THROTTLE_NOT_FOUND: 404,
   BACKUP_TREE_UNAVAILABLE: 501,
+  BACKUP_TREE_LOCAL_ONLY: 409,
+  BACKUP_TREE_PATH_NOT_FOUND: 404,
   BACKUP_CLOUD_DISABLED: 409,
   BACKUP_QUOTA_EXCEEDED: 507,
   BACKUP_FILE_EXISTS: 409,
@@ -307,7 +312,10 @@ export const backupErrorMessages: Readonly<Record<BackupErrorCode, string>> = {
   BACKUP_JOB_NOT_FINISHED: 'Only a finished backup job can be cleared.',
   BACKUP_THROTTLE_NOT_FOUND: 'There is no such backup throttle.',
   BACKUP_TREE_UNAVAILABLE:
-    'Browsing a revision needs the backup engine on the server, which this server does not have yet.',
+    "The revision cannot be read from the server's store: its repository is missing or does not open with the organization's key.",
+  BACKUP_TREE_LOCAL_ONLY:
+    'This revision is only on the local folder or share of its plan: browse it once an upsync has copied it to the cloud.',
+  BACKUP_TREE_PATH_NOT_FOUND: 'There is no such folder in this revision.',
   BACKUP_CLOUD_DISABLED: "The server's backup store is turned off.",
   BACKUP_QUOTA_EXCEEDED: "The organization's cloud backup storage is full (its quota is used up).",
   BACKUP_FILE_EXISTS:

@@ -14,7 +14,7 @@ import { decryptSecret } from '../../lib/crypto.ts';
 import { findRunAsSecret } from '../credentials/repository.ts';
 import { findRevision, type RevisionRow } from './data-repository.ts';
 import { findBackupDevice } from './devices.ts';
-import { ensureKeys, wrapMasterKey } from './keys.ts';
+import { ensureKeys, organizationKeyFileOf } from './keys.ts';
 import { ensureRepository, findRepository } from './keys-repository.ts';
 import { findPlan, type PlanRow } from './plans-repository.ts';
 import { findEffectiveThrottle } from './throttles-repository.ts';
@@ -128,8 +128,8 @@ const keysOf = async (db: Db, secretKey: Buffer, organizationId: number) => {
   }
   return {
     masterKey: keys.masterKey.toString('base64'),
-    restoreKeyId: keys.restoreKeyId,
-    wrappedMasterKey: wrapMasterKey(keys.masterKey, keys.restoreKey).toString('base64'),
+    chunker: keys.chunker,
+    organizationKeyFile: await organizationKeyFileOf(keys),
   };
 };
 

@@ -1,11 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { LocalBackend, parseOrganizationKey, Repository } from '@rmm/backup';
+import type { ChunkerParams } from '@rmm/backup/repo/config';
 import type { ConsoleEvent } from '@rmm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastAgentSettings, listen, waitFor } from '../../../test/agents.ts';
 import { createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
 import { backupKeys } from '../../db/schema.ts';
 import { connectAgent, enrolDevice, openEvents, waitForJob } from '../jobs/test-fixtures.ts';
-import { unwrapMasterKey } from './keys.ts';
 import { createPlan, revisionStats, runJob, submitJobs } from './test-fixtures.ts';
 
 /** Everything the server logs, to show that no key is ever in it. */
@@ -79,32 +84,52 @@ describe('backup jobs at the agent', () => {
     const masterKey = Buffer.from(backup.keys.masterKey, 'base64');
     expect(masterKey).toHaveLength(32);
 
-    // The restore key file opens the wrapped master key, and names the repository the job uses.
+    // As the agent would: a new repository from the organization's master key and chunker, with its own device
+    // key and the organization's key file from the job. The downloaded restore key then opens it, alone.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-repo-'));
+    const deviceKek = randomBytes(32);
+    const repository = await Repository.init(
+      new LocalBackend(folder, { fsync: false }),
+      { kek: deviceKek },
+      { from: { masterKey, chunker: backup.keys.chunker as ChunkerParams } },
+    );
+    const { organizationKeyFile } = backup.keys;
+    await repository.backend.write(
+      'keys',
+      organizationKeyFile.name,
+      Buffer.from(organizationKeyFile.content, 'base64'),
+    );
+    await repository.close();
     const file = await ctx.request('GET', `/backup/strata/clients/${organization.id}/restore-key/file`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain('attachment');
     const keyFile = file.json();
     expect(keyFile).toMatchObject({
-      format: 'strata-restore-key',
-      keyId: backup.keys.restoreKeyId,
-      wrapping: 'AES-256-KW',
+      type: 'strata-organization-key',
+      version: 1,
+      organizationId: String(organization.id),
+      fingerprint: organizationKeyFile.fingerprint,
+      organizationName: organization.name,
     });
     expect(keyFile.repositories).toContainEqual({
       repositoryId: backup.repository.repositoryId,
       type: 'CLOUD',
       location: null,
     });
-    const restoreKey = Buffer.from(keyFile.restoreKey, 'base64');
-    expect(
-      unwrapMasterKey(Buffer.from(backup.keys.wrappedMasterKey, 'base64'), restoreKey).equals(masterKey),
-    ).toBe(true);
+    const reopened = await Repository.open(new LocalBackend(folder), {
+      organizationKey: parseOrganizationKey(file.body),
+    });
+    expect(reopened.config.chunker).toEqual(backup.keys.chunker);
+    await reopened.close();
+    fs.rmSync(folder, { recursive: true, force: true });
     expect((await ctx.request('GET', `/activities?action=backup.restoreKey.download`)).json().count).toBe(1);
 
     // Nowhere else: not in the stored job, its answer or its history, not at rest, not in the log.
+    const restoreKey = Buffer.from(keyFile.key, 'base64');
     const secrets = [
       backup.keys.masterKey,
       masterKey.toString('hex'),
-      keyFile.restoreKey,
+      keyFile.key,
       restoreKey.toString('hex'),
     ];
     const stored = (await ctx.request('GET', `/webapp/job/${job.jobUid}`)).body;

@@ -14,6 +14,7 @@ import { inScope } from '../../lib/scope.ts';
 import { planColumnsSql, planCoversDevice } from './plans-repository.ts';
 import {
   backupIgnoredJobs,
+  backupKeys,
   backupLocalUsage,
   backupPlans,
   backupRepositories,
@@ -351,7 +352,12 @@ export const setQuota = async (db: DbOrTx, organizationId: number, cloudQuotaByt
  * Reserves `bytes` of the organization's cloud quota: true when they fit (and are counted now), false
  * when the quota would be passed. One statement, so concurrent uploads cannot overshoot together.
  */
-export const reserveCloudBytes = async (db: DbOrTx, organizationId: number, bytes: number) => {
+export const reserveCloudBytes = async (
+  db: DbOrTx,
+  organizationId: number,
+  bytes: number,
+  { overQuota = false }: { overQuota?: boolean } = {},
+) => {
   await db.insert(backupStorage).values({ organizationId }).onConflictDoNothing();
   const updated = await db
     .update(backupStorage)
@@ -359,7 +365,9 @@ export const reserveCloudBytes = async (db: DbOrTx, organizationId: number, byte
     .where(
       and(
         eq(backupStorage.organizationId, organizationId),
-        sql`(${backupStorage.cloudQuotaBytes} is null or ${backupStorage.cloudBytes} + ${bytes} <= ${backupStorage.cloudQuotaBytes})`,
+        overQuota
+          ? undefined
+          : sql`(${backupStorage.cloudQuotaBytes} is null or ${backupStorage.cloudBytes} + ${bytes} <= ${backupStorage.cloudQuotaBytes})`,
       ),
     )
     .returning({ organizationId: backupStorage.organizationId });
@@ -460,3 +468,14 @@ export const findBackupJobOfDevice = async (db: DbOrTx, deviceId: number, jobUid
     );
   return row;
 };
+
+/** Organizations with a cloud repository and keys: the ones the server's prune visits. */
+export const findCloudOrganizations = async (db: DbOrTx) =>
+  (
+    await db
+      .select({ organizationId: backupRepositories.organizationId })
+      .from(backupRepositories)
+      .innerJoin(backupKeys, eq(backupKeys.organizationId, backupRepositories.organizationId))
+      .where(eq(backupRepositories.type, 'CLOUD'))
+      .orderBy(backupRepositories.organizationId)
+  ).map((row) => row.organizationId);

@@ -1,40 +1,34 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { keyFingerprint } from '@rmm/backup/crypto/keys';
+import { type ChunkerParams, defaultChunkerParams } from '@rmm/backup/repo/config';
+import { makeKeyFile, type OrganizationKey } from '@rmm/backup/repo/key-files';
 import type { DbOrTx } from '../../db/database.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
-import { findSealedKeys, insertSealedKeys } from './keys-repository.ts';
+import { findSealedKeys, insertSealedKeys, type SealedKeys } from './keys-repository.ts';
 
 /**
- * An organization's backup keys (docs/decisions.md, "Backup"): a random 256-bit repository master key and
- * a random 256-bit restore key (KEK) with its id, sealed under the server's key at rest and made on first
- * use. Callers keep them in memory for one message or one download; nothing here logs them.
+ * An organization's backup keys (docs/decisions.md, "Backup"): a random 256-bit repository master key, a random
+ * 256-bit restore key (the KEK of the organization's key files), and the chunker parameters all its
+ * repositories share, sealed under the server's key at rest and made on first use. Callers keep them in
+ * memory for one message, one download or one read; nothing here logs them.
  */
-export type OrganizationKeys = { masterKey: Buffer; restoreKeyId: string; restoreKey: Buffer };
-
-/** RFC 3394's default initial value. */
-const KW_IV = Buffer.from('A6A6A6A6A6A6A6A6', 'hex');
-
-/** AES-256 Key Wrap (RFC 3394) of the master key under the restore key: 40 bytes. */
-export const wrapMasterKey = (masterKey: Buffer, restoreKey: Buffer): Buffer => {
-  const cipher = createCipheriv('id-aes256-wrap', restoreKey, KW_IV);
-  return Buffer.concat([cipher.update(masterKey), cipher.final()]);
+export type OrganizationKeys = {
+  organizationId: number;
+  masterKey: Buffer;
+  restoreKey: Buffer;
+  chunker: ChunkerParams;
+  createdAt: Date;
 };
 
-/** The master key from its wrapping (throws when the restore key is not the one it was wrapped under). */
-export const unwrapMasterKey = (wrapped: Buffer, restoreKey: Buffer): Buffer => {
-  const decipher = createDecipheriv('id-aes256-wrap', restoreKey, KW_IV);
-  return Buffer.concat([decipher.update(wrapped), decipher.final()]);
-};
-
-const open = (
-  secretKey: Buffer,
-  sealed: { masterKeyEncrypted: string; restoreKeyId: string; restoreKeyEncrypted: string },
-) => ({
+const open = (secretKey: Buffer, sealed: SealedKeys): OrganizationKeys => ({
+  organizationId: sealed.organizationId,
   masterKey: Buffer.from(decryptSecret(secretKey, sealed.masterKeyEncrypted), 'base64'),
-  restoreKeyId: sealed.restoreKeyId,
   restoreKey: Buffer.from(decryptSecret(secretKey, sealed.restoreKeyEncrypted), 'base64'),
+  chunker: sealed.chunker,
+  createdAt: sealed.createdAt,
 });
 
-/** The organization's keys, made now if it has none (concurrent first uses end with one pair). */
+/** The organization's keys, made now if it has none (concurrent first uses end with one set). */
 export const ensureKeys = async (
   db: DbOrTx,
   secretKey: Buffer,
@@ -45,8 +39,36 @@ export const ensureKeys = async (
   await insertSealedKeys(db, {
     organizationId,
     masterKeyEncrypted: encryptSecret(secretKey, randomBytes(32).toString('base64')),
-    restoreKeyId: randomUUID(),
     restoreKeyEncrypted: encryptSecret(secretKey, randomBytes(32).toString('base64')),
+    chunker: defaultChunkerParams(),
   });
   return open(secretKey, (await findSealedKeys(db, organizationId))!);
+};
+
+/** The restore key as the engine reads it (`OrganizationKey`): what the downloadable file holds. */
+export const organizationKeyOf = (keys: OrganizationKeys): OrganizationKey => ({
+  type: 'strata-organization-key',
+  version: 1,
+  organizationId: String(keys.organizationId),
+  fingerprint: keyFingerprint(keys.restoreKey),
+  key: keys.restoreKey.toString('base64'),
+});
+
+/**
+ * The engine's key file of the restore key (the master key wrapped under it), dated at the keys' creation so
+ * that it is the same file, of the same name, in every job.
+ */
+export const organizationKeyFileOf = async (keys: OrganizationKeys) => {
+  const organizationKey = organizationKeyOf(keys);
+  const file = await makeKeyFile(
+    keys.masterKey,
+    { organizationKey },
+    keys.createdAt,
+    'organization restore key',
+  );
+  return {
+    name: file.name,
+    content: file.bytes.toString('base64'),
+    fingerprint: organizationKey.fingerprint,
+  };
 };

@@ -1,3 +1,4 @@
+import type { ChunkerParams } from '@rmm/backup/repo/config';
 import type {
   BackupDestination,
   BackupKind,
@@ -40,15 +41,16 @@ const organizationId = () =>
 
 /**
  * Per organization: the repository master key and the restore key (KEK), each `encryptSecret` output under
- * the server's key. Made on first use; selected only by the job delivery and the restore key file.
+ * the server's key, and the chunker parameters every repository of the organization shares (public). Made
+ * on first use; the keys are selected only by the job delivery, the restore key file and the tree reader.
  */
 export const backupKeys = pgTable('backup_keys', {
   organizationId: integer('organization_id')
     .primaryKey()
     .references(() => organizations.id, { onDelete: 'cascade' }),
   masterKeyEncrypted: text('master_key_encrypted').notNull(),
-  restoreKeyId: uuid('restore_key_id').notNull(),
   restoreKeyEncrypted: text('restore_key_encrypted').notNull(),
+  chunker: jsonb('chunker').$type<ChunkerParams>().notNull(),
   createdAt: createdAt(),
 });
 

@@ -275,6 +275,8 @@ export const backupStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       service.revisionTree({
         db: app.db,
         actor: actorOf(request),
+        store: app.backupStore,
+        secretKey: app.secretKey,
         nodeId: request.params.id,
         revisionId: request.params.revisionId,
         path: request.query.path,

@@ -1,11 +1,10 @@
-import {
-  BACKUP_RESTORE_KEY_FORMAT,
-  type BackupDivisionConfig,
-  type BackupRestoreKeyFile,
-  type BackupStatus,
-  type BackupVolume,
-  type ListBackupPlanStatusQuery,
-  type ListBackupRevisionsQuery,
+import type {
+  BackupDivisionConfig,
+  BackupRestoreKeyFile,
+  BackupStatus,
+  BackupVolume,
+  ListBackupPlanStatusQuery,
+  ListBackupRevisionsQuery,
 } from '@rmm/domain';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -16,9 +15,11 @@ import { findOrganization } from '../organizations/repository.ts';
 import * as data from './data-repository.ts';
 import { deviceInScope } from './devices.ts';
 import { backupError } from './errors.ts';
-import { ensureKeys, wrapMasterKey } from './keys.ts';
+import { ensureKeys, organizationKeyOf } from './keys.ts';
 import { hasSealedKeys, listRepositories } from './keys-repository.ts';
 import { planInScope } from './plans-service.ts';
+import type { RepositoryStore } from './store.ts';
+import { readRevisionTree } from './tree.ts';
 
 /** The spec's §7 backup calls and our read-only ones: status, revisions, results, storage, the restore key. */
 
@@ -74,9 +75,7 @@ export const restoreKeyFile = async (
 ): Promise<BackupRestoreKeyFile> => {
   const { db, actor, secretKey, organizationId } = options;
   const organization = await organizationInScope(db, actor, organizationId);
-  const keys = await ensureKeys(db, secretKey, organizationId);
-  // The wrapping is checked here so that a file that could not open a repository is never handed out.
-  wrapMasterKey(keys.masterKey, keys.restoreKey);
+  const key = organizationKeyOf(await ensureKeys(db, secretKey, organizationId));
   const repositories = (await listRepositories(db, organizationId)).map((r) => ({
     repositoryId: r.repositoryId,
     type: r.type,
@@ -92,19 +91,9 @@ export const restoreKeyFile = async (
     organizationId,
     organizationName: organization.name,
     outcome: 'SUCCESS',
-    detail: `restore key ${keys.restoreKeyId}`,
+    detail: `restore key ${key.fingerprint}`,
   });
-  return {
-    format: BACKUP_RESTORE_KEY_FORMAT,
-    v: 1,
-    organizationId,
-    organizationName: organization.name,
-    keyId: keys.restoreKeyId,
-    restoreKey: keys.restoreKey.toString('base64'),
-    wrapping: 'AES-256-KW',
-    repositories,
-    createdAt: new Date().toISOString(),
-  };
+  return { ...key, organizationName: organization.name, repositories, createdAt: new Date().toISOString() };
 };
 
 /** The volume whose mount point is the longest prefix of a path (`C:\` for `C:\Users`, `/home` for `/home/a`). */
@@ -184,17 +173,31 @@ export const listRevisions = async (
 };
 
 /**
- * One folder of a revision, for the file browser. A cloud revision's tree is read by the engine on the server.
- * TODO(issue 18, engine): open the organization's cloud repository with `packages/backup` once it offers a
- * tree reader (a `Backend` over `RepositoryStore`), and ask the device's agent for a local-only revision.
+ * One folder of a revision, for the file browser: a revision in the cloud (CLOUD or BOTH) is read by the engine
+ * on the server. One only in a local folder or share is refused with the reason.
+ * TODO(issue 18, agent wiring): ask the device's agent for the folders of a local-only revision.
  */
 export const revisionTree = async (
-  options: Options & { nodeId: number; revisionId: string; path: string },
+  options: Options & {
+    store: RepositoryStore;
+    secretKey: Buffer;
+    nodeId: number;
+    revisionId: string;
+    path: string;
+  },
 ) => {
   const device = await deviceInScope(options.db, options.actor, options.nodeId);
   const revision = await data.findRevision(options.db, device.organizationId, options.revisionId);
   if (!revision || revision.nodeId !== device.id) throw backupError('BACKUP_REVISION_NOT_FOUND');
-  throw backupError('BACKUP_TREE_UNAVAILABLE');
+  if (revision.location === 'LOCAL') throw backupError('BACKUP_TREE_LOCAL_ONLY');
+  return readRevisionTree({
+    db: options.db,
+    store: options.store,
+    secretKey: options.secretKey,
+    organizationId: device.organizationId,
+    revisionId: revision.revisionId,
+    path: options.path,
+  });
 };
 
 export const listPlanStatuses = async (options: Options & { query: ListBackupPlanStatusQuery }) => {

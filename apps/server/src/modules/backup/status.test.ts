@@ -161,24 +161,6 @@ describe('the backup calls of spec §7', () => {
     expect((await json('/activities?action=backup.job.ignore&outcome=FAILURE')).count).toBe(2);
   });
 
-  it('tree: a revision of the device, read by the engine on the server (not yet: 501, no made-up listing)', async () => {
-    const device = await createDevice(ctx, org.id);
-    const plan = await createPlan(ctx, org.id);
-    const revision = await insertRevision(ctx, {
-      organizationId: org.id,
-      planId: plan.planId,
-      deviceId: device.id,
-    });
-    const tree = await ctx.request(
-      'GET',
-      `${apiPaths.backupRevisionTree(device.id, revision.revisionId)}?path=/home`,
-    );
-    expect(tree.statusCode).toBe(501);
-    expect(tree.json().error.message).toBe(backupErrorMessages.BACKUP_TREE_UNAVAILABLE);
-    const unknown = await ctx.request('GET', apiPaths.backupRevisionTree(device.id, 'abc123'));
-    expect(unknown.statusCode).toBe(404);
-  });
-
   it('lists revisions paged, newest first, filtered by plan and location', async () => {
     const device = await createDevice(ctx, org.id);
     const plan = await createPlan(ctx, org.id);

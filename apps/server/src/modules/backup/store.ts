@@ -26,7 +26,7 @@ export type RepositoryStore = {
   writeImmutable: (
     organizationId: number,
     name: string,
-    body: AsyncIterable<Uint8Array>,
+    body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
     options: { size: number; sha256?: string | undefined },
   ) => Promise<WriteOutcome>;
   /** Removes a file; its size, or undefined when there was none. */

@@ -103,15 +103,17 @@ export const restoreJob = (
 export const submitJobs = (ctx: TestContext, nodeId: number, jobs: unknown[], cookie?: string) =>
   ctx.request('POST', '/webapp/submit/job', { nodes: [{ nodeId, jobs }] }, cookie ? { cookie } : {});
 
+/** A snapshot's stats as the engine reports them. */
 export const revisionStats = {
-  files: 3,
+  filesNew: 3,
+  filesChanged: 0,
+  filesUnmodified: 0,
   dirs: 1,
-  totalBytes: 3000,
-  newFiles: 3,
-  changedFiles: 0,
-  unchangedFiles: 0,
-  addedBytes: 3000,
-  storedBytes: 1200,
+  bytesProcessed: 3000,
+  bytesTotal: 3000,
+  bytesAdded: 1200,
+  blobsAdded: 3,
+  errors: 0,
   durationMs: 40,
 };
 
@@ -125,10 +127,11 @@ export const insertRevision = async (
     location?: 'LOCAL' | 'CLOUD' | 'BOTH';
     repositoryId?: string | null;
     time?: Date;
+    revisionId?: string;
   },
 ) => {
   const { backupRevisions } = await import('./schema.ts');
-  const revisionId = randomBytes(16).toString('hex');
+  const revisionId = values.revisionId ?? randomBytes(32).toString('hex');
   await ctx.db.insert(backupRevisions).values({
     organizationId: values.organizationId,
     revisionId,
