@@ -1,4 +1,4 @@
-import type { BackupJobSummary, BackupPlanStatus } from '@rmm/domain';
+import type { BackupJobSummary, BackupPlanStatus, BackupRevisionStats } from '@rmm/domain';
 import { isTerminalJobStatus } from '@rmm/domain';
 import { formatByteSize, formatDurationSeconds } from '../../lib/format.ts';
 
@@ -38,3 +38,8 @@ export const planStateOf = (row: BackupPlanStatus): PlanState => {
 /** The running job of a row (backup first), whose progress the row shows. */
 export const runningJobOf = (row: BackupPlanStatus) =>
   [row.lastBackup, row.lastUpsync, row.lastIntegrityCheck].find(isJobRunning) ?? null;
+
+/** Files in a revision: new, changed and unmodified since its parent. */
+export const filesOf = (
+  stats: Partial<Pick<BackupRevisionStats, 'filesNew' | 'filesChanged' | 'filesUnmodified'>>,
+) => (stats.filesNew ?? 0) + (stats.filesChanged ?? 0) + (stats.filesUnmodified ?? 0);

@@ -101,7 +101,9 @@ export const backupStrings = {
   'backup.jobView.expired': 'The device did not pick the job up in time; it was not run.',
   'backup.report.revision_one': 'Revision of {count, number} file, {size} in all',
   'backup.report.revision_other': 'Revision of {count, number} files, {size} in all',
-  'backup.report.changes': '{new} new and {changed} changed files; {added} of new data',
+  'backup.report.changes': '{new} new and {changed} changed files; {added} stored',
+  'backup.report.skipped_one': '{count, number} entry could not be read and was skipped',
+  'backup.report.skipped_other': '{count, number} entries could not be read and were skipped',
   'backup.report.restore_one': 'Restored {count, number} file ({size}); {skipped} skipped, {failed} failed',
   'backup.report.restore_other':
     'Restored {count, number} files ({size}); {skipped} skipped, {failed} failed',

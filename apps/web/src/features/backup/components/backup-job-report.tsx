@@ -1,17 +1,13 @@
 import { List, Text } from '@mantine/core';
+import type { BackupRevisionStats } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
 import { formatByteSize } from '../../../lib/format.ts';
+import { filesOf } from '../backup-format.ts';
 
 type Report = {
   revision?: {
     revisionId?: string;
-    stats?: {
-      files?: number;
-      totalBytes?: number;
-      newFiles?: number;
-      changedFiles?: number;
-      addedBytes?: number;
-    };
+    stats?: Partial<BackupRevisionStats>;
   };
   restore?: { files?: number; bytes?: number; skipped?: number; failed?: number };
   upsync?: { revisionIds?: unknown[]; filesCopied?: number; bytesCopied?: number };
@@ -40,14 +36,15 @@ export const BackupJobReportView = ({ resultContent }: { resultContent: Record<s
   const lines: string[] = [];
   if (report.revision?.stats) {
     const stats = report.revision.stats;
-    lines.push(t('backup.report.revision', { count: stats.files ?? 0, size: bytes(stats.totalBytes) }));
+    lines.push(t('backup.report.revision', { count: filesOf(stats), size: bytes(stats.bytesTotal) }));
     lines.push(
       t('backup.report.changes', {
-        new: n(stats.newFiles),
-        changed: n(stats.changedFiles),
-        added: bytes(stats.addedBytes),
+        new: n(stats.filesNew),
+        changed: n(stats.filesChanged),
+        added: bytes(stats.bytesAdded),
       }),
     );
+    if (stats.errors) lines.push(t('backup.report.skipped', { count: stats.errors }));
   }
   if (report.restore)
     lines.push(

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { formatByteSize } from '../../../lib/format.ts';
 import type { RevisionListParams } from '../api.ts';
+import { filesOf } from '../backup-format.ts';
 import { useRevisionsQuery } from '../queries.ts';
 import { BackupLoadError } from './backup-load-error.tsx';
 import { RevisionLocationBadge } from './revision-location-badge.tsx';
@@ -134,9 +135,9 @@ export const RevisionsPanel = ({
                   <Table.Td>
                     <RevisionLocationBadge location={revision.location} />
                   </Table.Td>
-                  <Table.Td>{revision.stats.files.toLocaleString()}</Table.Td>
-                  <Table.Td>{formatByteSize(revision.stats.totalBytes)}</Table.Td>
-                  <Table.Td>{formatByteSize(revision.stats.storedBytes)}</Table.Td>
+                  <Table.Td>{filesOf(revision.stats).toLocaleString()}</Table.Td>
+                  <Table.Td>{formatByteSize(revision.stats.bytesTotal)}</Table.Td>
+                  <Table.Td>{formatByteSize(revision.stats.bytesAdded)}</Table.Td>
                   <Table.Td>
                     <Group justify="flex-end" gap="xs" wrap="nowrap">
                       {renderActions?.(revision)}
