@@ -76,10 +76,15 @@ test('a technician backs up a folder of the demo device, deletes a file, restore
     // Restore it from the revision's file browser, in place.
     await page.getByRole('tab', { name: 'Revisions' }).click();
     const revision = page.getByTestId('backup-revision-row').filter({ hasText: planName }).first();
+    await expect(revision).toBeVisible();
     await revision.getByRole('button', { name: `Restore from ${planName} on ${hostname}` }).click();
     const restoreDialog = page.getByRole('dialog', { name: new RegExp(`^Restore from ${planName} on `) });
-    for (const segment of folder.split(path.sep).filter(Boolean))
-      await restoreDialog.getByRole('button', { name: `Open folder ${segment}`, exact: true }).click();
+    // The revision's folders from its top, read from the server's store one by one as they are opened.
+    for (const segment of folder.split(path.sep).filter(Boolean)) {
+      const open = restoreDialog.getByRole('button', { name: `Open folder ${segment}`, exact: true });
+      await expect(open, (await restoreDialog.textContent()) ?? '').toBeVisible({ timeout: 30_000 });
+      await open.click();
+    }
     await restoreDialog.getByRole('checkbox', { name: 'Select report.txt', exact: true }).check();
     await expect(restoreDialog.getByTestId('backup-selection-count')).toHaveText('1 item chosen');
     await expect(restoreDialog.getByRole('radio', { name: /^Original location/ })).toBeChecked();
