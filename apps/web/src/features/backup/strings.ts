@@ -201,6 +201,16 @@ export const backupStrings = {
   'backup.storage.ofQuota': 'of {quota}',
   'backup.storage.totals': 'In all: {cloud} in the cloud, {local} on local storage',
 
+  // Volumes
+  'backup.volumes.button': 'Volumes',
+  'backup.volumes.label': 'Volumes of the device for {plan}',
+  'backup.volumes.title': 'Volumes',
+  'backup.volumes.mount': 'Volume',
+  'backup.volumes.used': 'Used',
+  'backup.volumes.usedOf': '{used} of {total}',
+  'backup.volumes.included': 'Backed up',
+  'backup.volumes.none': 'The device has reported no volumes yet.',
+
   // Restore key
   'backup.restoreKey.title': 'Restore key',
   'backup.restoreKey.exists': 'Exists',

@@ -276,6 +276,48 @@ describe('the device’s backup page', { timeout: 30_000 }, () => {
     expect(within(job).getByRole('button', { name: 'Cancel job: Backup: Documents' })).toBeInTheDocument();
   });
 
+  it('shows the device’s volumes and which the plan backs up from (spec §7 volumes)', async () => {
+    const row = createPlanStatus({ planId: plan.planId, planName: 'Documents' });
+    mockFetch({
+      ...common(),
+      'GET /backup/strata/nodes/7/strata-status': backupStatus(),
+      'GET /backup/strata/plans-status': pageOf([row]),
+      [`GET /backup/strata/nodes/7/plans/${plan.planId}/volumes`]: {
+        resultCode: 'SUCCESS',
+        volumes: [
+          {
+            mount: '/',
+            label: '',
+            fsType: 'ext4',
+            totalBytes: 100 * 1_048_576,
+            freeBytes: 60 * 1_048_576,
+            included: false,
+          },
+          {
+            mount: '/home',
+            label: 'home',
+            fsType: 'ext4',
+            totalBytes: 50 * 1_048_576,
+            freeBytes: 10 * 1_048_576,
+            included: true,
+          },
+        ],
+      },
+    });
+    const { user } = render(
+      <DeviceBackupPage />,
+      '/deviceDashboard/:id/backup/:page',
+      '/deviceDashboard/7/backup/overview',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Volumes of the device for Documents' }));
+    const table = await screen.findByRole('table', { name: 'Volumes' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      '/ext440 MB of 100 MB',
+      '/homehome · ext440 MB of 50 MBBacked up',
+    ]);
+  });
+
   it('says "Error while fetching data" when the restore key cannot be checked, and downloads it after a confirmation', async () => {
     // jsdom has no object URLs: these two stand in for this test only.
     const createObjectURL = vi.fn(() => 'blob:key');

@@ -8,13 +8,15 @@ import { usePlanStatusQuery } from '../queries.ts';
 import { lastRevisionSourceOf, RestoreButton, RunNowButton } from './backup-actions.tsx';
 import { BackupLoadError } from './backup-load-error.tsx';
 import { PlanStatusTable } from './plan-status-table.tsx';
+import { PlanVolumesButton } from './plan-volumes-button.tsx';
 
 const PAGE_SIZE = 25;
 
-const RowActions = ({ row }: { row: BackupPlanStatus }) => {
+const RowActions = ({ row, showVolumes }: { row: BackupPlanStatus; showVolumes: boolean }) => {
   const source = lastRevisionSourceOf(row);
   return (
     <>
+      {showVolumes && <PlanVolumesButton nodeId={row.nodeId} planId={row.planId} planName={row.planName} />}
       <RunNowButton row={row} />
       {source && <RestoreButton source={source} />}
     </>
@@ -86,7 +88,7 @@ export const PlanStatusSection = ({
           rows={rows}
           showOrganization={showOrganization}
           showDevice={showDevice}
-          renderActions={(row) => <RowActions row={row} />}
+          renderActions={(row) => <RowActions row={row} showVolumes={scope.nodeId !== undefined} />}
         />
       )}
       {!failedOnly && query.data && query.data.count > PAGE_SIZE && (
