@@ -6,9 +6,9 @@ test('a technician requests a backup demo from the backup page, and the administ
 }) => {
   const email = `demo-${Date.now()}@example.com`;
   await signIn(page);
-  await page.goto('/systemDashboard/backup/1');
+  await page.goto('/systemDashboard/backup/overview');
   await expect(page.getByRole('heading', { name: 'Backup', exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Backup is coming to this console' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Protect these devices with backup' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Request demo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request a backup demo' });

@@ -53,6 +53,12 @@ describe('links', () => {
     [links.scheduledTaskEditor('new'), 'editor.scheduledTask'],
     [links.scheduledTaskEditor(12, 'history'), 'editor.scheduledTask'],
     [links.knowledgeBase({ article: 3 }), 'systemDashboard.knowledgeBase'],
+    [links.systemBackup(), 'systemDashboard.backup__page'],
+    [links.organizationBackup(4, 'revisions'), 'customerDashboard.backup__page'],
+    [links.deviceBackup(7), 'deviceDashboard.backup__page'],
+    [links.backupEditor(4), 'editor.customerBackup'],
+    [links.backupEditor(4, 'network-storage'), 'editor.customerBackupNetworkStorage'],
+    [links.backupPlanEditor(4, 'new', { kind: 'networkShare' }), 'editor.customerBackup'],
     [links.organizationKnowledgeBase(4, { folder: 2, q: 'vpn' }), 'customerDashboard.documentation__'],
   ];
 

@@ -25,6 +25,16 @@ export type CustomerDashboardPagedTab =
   | 'backup'
   | 'activities';
 
+/**
+ * The `:page` of the backup dashboards (spec §2 names the parameter, not its values): `overview` (status,
+ * storage, plans and the restore key), `plans` (each plan on each device: last results, live progress) and
+ * `revisions` (the revisions to browse and restore). The system dashboard has no `revisions` page.
+ */
+export const backupDashboardPages = ['overview', 'plans', 'revisions'] as const;
+export type BackupDashboardPage = (typeof backupDashboardPages)[number];
+/** The sections of the organization's backup editor (`/editor/customer/:id/backup/<section>`). */
+export type BackupEditorSection = 'plans' | 'network-storage' | 'throttles' | 'settings';
+
 const withQuery = (path: string, query: Record<string, string | undefined>) => {
   const params = new URLSearchParams(
     Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
@@ -96,6 +106,21 @@ export const links = {
   /** `/customerDashboard/:id/documentation`: the articles attached to the organization. */
   organizationKnowledgeBase: (id: number, query: KnowledgeBaseQuery = {}) =>
     withQuery(`/customerDashboard/${id}/documentation`, kbQuery(query)),
+  /** `/systemDashboard/backup/:page`. */
+  systemBackup: (page: Exclude<BackupDashboardPage, 'revisions'> = 'overview') =>
+    `/systemDashboard/backup/${page}`,
+  /** `/customerDashboard/:id/backup/:page`. */
+  organizationBackup: (id: number, page: BackupDashboardPage = 'overview') =>
+    `/customerDashboard/${id}/backup/${page}`,
+  /** `/deviceDashboard/:id/backup/:page` (a device has no `plans` page: its overview lists them). */
+  deviceBackup: (id: number, page: Exclude<BackupDashboardPage, 'plans'> = 'overview') =>
+    `/deviceDashboard/${id}/backup/${page}`,
+  /** `/editor/customer/:id/backup/<section>`: the organization's backup plans, shares, throttles, settings. */
+  backupEditor: (organizationId: number, section: BackupEditorSection = 'plans') =>
+    `/editor/customer/${organizationId}/backup/${section}`,
+  /** `/editor/customer/:id/backup/plans/:planId` (`new` for a new plan; `?kind=networkShare` to start one). */
+  backupPlanEditor: (organizationId: number, planId: string | 'new', query: { kind?: string } = {}) =>
+    withQuery(`/editor/customer/${organizationId}/backup/plans/${planId}`, { kind: query.kind }),
   /** `/systemDashboard/overview`: where the console opens. */
   home: () => '/systemDashboard/overview',
 } as const;

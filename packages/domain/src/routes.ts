@@ -333,6 +333,22 @@ export const consoleRoutes: ConsoleRoute[] = [
   },
   // Editors (full screen, with a close button).
   editor('/editor/report/:id?', 'report', 'Report editor', '/editor/report', 'reporting.view'),
+  // The network shares the organization's plans back up to, with their organization credential.
+  editor(
+    '/editor/customer/:id/backup/network-storage',
+    'customerBackupNetworkStorage',
+    'Network storage',
+    '/editor/customer/1/backup/network-storage',
+    'backup.viewAndRestore',
+  ),
+  // The organization's backup: plans (`plans`, `plans/new`, `plans/<planId>`), throttles, settings (issue 18).
+  editor(
+    '/editor/customer/:id/backup/*',
+    'customerBackup',
+    'Backup plans',
+    '/editor/customer/1/backup/plans',
+    'backup.viewAndRestore',
+  ),
   editor(
     '/editor/customer/:id',
     'customer',
@@ -436,10 +452,12 @@ const readyIds = new Set([
   'editor.websiteBranding',
   'systemDashboard.knowledgeBase',
   'customerDashboard.documentation__',
-  // Until backup is set up, its pages show the backup promotion (issue 17).
+  // Backup (issue 18): the dashboards (the promotion where backup is not enabled) and the plan editor.
   'systemDashboard.backup__page',
   'customerDashboard.backup__page',
   'deviceDashboard.backup__page',
+  'editor.customerBackup',
+  'editor.customerBackupNetworkStorage',
   'administration.general.demoRequests',
 ]);
 /** Dashboard tabs that need a permission (the tab helper declares none). */
@@ -447,10 +465,18 @@ const tabAccess: Record<string, Permission> = {
   'systemDashboard.knowledgeBase': 'knowledgeBase.view',
   'customerDashboard.documentation__': 'knowledgeBase.view',
 };
+/** Dashboard tabs whose `:page` takes names, not numbers (the backup pages: docs/decisions.md "Backup console"). */
+const tabExamples: Record<string, string> = {
+  'systemDashboard.backup__page': '/systemDashboard/backup/overview',
+  'customerDashboard.backup__page': '/customerDashboard/1/backup/overview',
+  'deviceDashboard.backup__page': '/deviceDashboard/1/backup/overview',
+};
 for (const route of consoleRoutes) {
   if (readyIds.has(route.id)) route.ready = true;
   const access = tabAccess[route.id];
   if (access) route.access = access;
+  const example = tabExamples[route.id];
+  if (example) route.example = example;
 }
 
 export const routeExample = (route: ConsoleRoute): string => route.example ?? route.path;

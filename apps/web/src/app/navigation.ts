@@ -107,7 +107,7 @@ export const navSections: NavSection[] = [
       { label: 'Approvals', to: '/systemDashboard/approvals/1' },
       { label: 'Software', to: '/systemDashboard/software/1' },
       { label: 'OS patches', to: '/systemDashboard/osPatches/1' },
-      { label: 'Backup', to: '/systemDashboard/backup/1' },
+      { label: 'Backup', to: '/systemDashboard/backup/overview' },
       { label: 'Activities', to: '/systemDashboard/activities/1' },
       { label: 'Knowledge base', to: '/systemDashboard/knowledgeBase' },
     ],

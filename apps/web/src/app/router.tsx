@@ -35,6 +35,7 @@ const roles = () => import('../features/users/components/roles-page.tsx');
 const userEditor = () => import('../features/users/components/user-editor.tsx');
 const knowledgeBase = () => import('../features/knowledge-base/components/knowledge-base-page.tsx');
 const backup = () => import('../pages/backup/backup-pages.tsx');
+const backupEditor = screen(() => import('../features/backup/components/backup-editor.tsx'), 'BackupEditor');
 const organizationEditor = screen(
   () => import('../features/organizations/components/organization-editor.tsx'),
   'OrganizationEditor',
@@ -170,6 +171,8 @@ const screens: Record<string, Screen> = {
   'systemDashboard.backup__page': screen(backup, 'SystemBackupPage'),
   'customerDashboard.backup__page': screen(backup, 'CustomerBackupPage'),
   'deviceDashboard.backup__page': screen(backup, 'DeviceBackupPage'),
+  'editor.customerBackup': backupEditor,
+  'editor.customerBackupNetworkStorage': backupEditor,
   'administration.general.demoRequests': screen(
     () => import('../features/backup-promotion/components/demo-requests-page.tsx'),
     'DemoRequestsPage',

@@ -2,9 +2,11 @@ import { approvalLabels } from '@rmm/domain';
 import { attachmentStrings } from '../components/attachments/attachment-strings.ts';
 import { helpTooltipStrings } from '../components/help-tooltip-strings.ts';
 import { runScriptStrings } from '../components/run-script/run-script-strings.ts';
+import { unsavedChangesStrings } from '../components/unsaved-changes-strings.ts';
 import { activitiesStrings } from '../features/activities/strings.ts';
 import { approvalsStrings } from '../features/approvals/strings.ts';
 import { accountStrings } from '../features/auth/account-strings.ts';
+import { backupStrings } from '../features/backup/strings.ts';
 import { backupPromotionStrings } from '../features/backup-promotion/strings.ts';
 import { brandingStrings } from '../features/branding/strings.ts';
 import { deviceSearchStrings } from '../features/device-search/strings.ts';
@@ -31,6 +33,7 @@ export const areaStrings = {
   ...accountStrings,
   ...activitiesStrings,
   ...approvalsStrings,
+  ...backupStrings,
   ...backupPromotionStrings,
   ...attachmentStrings,
   ...brandingStrings,
@@ -49,6 +52,7 @@ export const areaStrings = {
   ...settingsStrings,
   ...supportInboxStrings,
   ...tagsStrings,
+  ...unsavedChangesStrings,
   ...usersStrings,
   ...Object.fromEntries(
     Object.entries(approvalLabels).map(([status, label]) => [`approvals.status.${status}`, label]),

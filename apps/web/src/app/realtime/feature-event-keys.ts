@@ -1,4 +1,5 @@
 import { activityEventKeys } from '../../features/activities/queries.ts';
+import { backupEventKeys } from '../../features/backup/queries.ts';
 import { dashboardEventKeys } from '../../features/dashboard/queries.ts';
 import { deviceEventKeys } from '../../features/devices/queries.ts';
 import { jobEventKeys } from '../../features/jobs/queries.ts';
@@ -18,4 +19,5 @@ export const featureEventKeys = combineEventKeys([
   jobEventKeys,
   activityEventKeys,
   scheduledTaskEventKeys,
+  backupEventKeys,
 ]);

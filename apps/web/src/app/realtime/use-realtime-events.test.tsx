@@ -121,6 +121,9 @@ describe('useRealtimeEvents', () => {
       ['organizations'],
       ['jobs'],
       ['scheduled-tasks', 'runs'],
+      ['backup', 'plan-status'],
+      ['backup', 'revisions'],
+      ['backup', 'status'],
     ]);
   });
 

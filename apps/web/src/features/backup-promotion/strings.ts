@@ -5,9 +5,9 @@ export const backupPromotionStrings = {
   'backupPromotion.title': 'Backup',
   'backupPromotion.systemExplain': 'Backup of the devices of every organization you manage.',
   'backupPromotion.organizationExplain': 'Backup of the devices of {name}.',
-  'backupPromotion.card.title': 'Backup is coming to this console',
+  'backupPromotion.card.title': 'Protect these devices with backup',
   'backupPromotion.card.body':
-    'Back up files, folders and whole disks to the cloud or to local storage, and restore them from the console. Backup is not set up yet: it arrives in a later release, and nothing is backed up by this console today.',
+    'Back up files and folders to this server, to a folder on each device or to a network share, on a schedule. Restore them from the console, file by file, to the same or another device, or as a zip.',
   'backupPromotion.card.demo': 'Want to see it first? Ask for a demo and we will get in touch.',
   'backupPromotion.card.request': 'Request demo',
   'backupPromotion.dialog.title': 'Request a backup demo',

@@ -27,6 +27,7 @@ export const organizationsStrings = {
   'organizations.notFound': 'Organization not found',
   'organizations.locationNotFound': 'Location not found',
   'organizations.credentials': 'Credentials',
+  'organizations.backup': 'Backup',
   'credentials.intro':
     'Accounts that scripts may run as on this organization’s devices. Passwords are stored encrypted and never shown again.',
   'credentials.new': 'Add credential',

@@ -1,13 +1,5 @@
 import { userTimeZone } from './user-time-zone.ts';
 
-let zones: string[] | undefined;
-
-/** Every IANA zone the browser knows, UTC among them, sorted. */
-export const timeZoneNames = (): string[] => {
-  zones ??= [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort();
-  return zones;
-};
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const formatterOf = (timeZone: string) => {
   let formatter = formatters.get(timeZone);

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { RequestDemoDialog } from './request-demo-dialog.tsx';
 
 /**
- * What the backup pages show while backup is not set up: that it is coming (no made-up figures), and the
- * way to ask for a demo.
+ * What the backup pages show where backup is not in use (no plan covers the devices and there is no data):
+ * what backup does, and the way to ask for a demo.
  */
 export const BackupPromotionCard = () => {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ const sent = { resultCode: 'SUCCESS', id: 7, requestedAt: '2026-11-25T10:00:00.0
 
 const openDialog = async () => {
   const rendered = renderRoute(<BackupPromotionCard />, { path: '/', url: '/' });
-  expect(screen.getByRole('heading', { name: 'Backup is coming to this console' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Protect these devices with backup' })).toBeInTheDocument();
   await rendered.user.click(screen.getByRole('button', { name: 'Request demo' }));
   const dialog = screen.getByRole('dialog', { name: 'Request a backup demo' });
   return {

@@ -25,9 +25,11 @@ const icons = {
 
 /** The path of a tab; paged tabs open on their first page. */
 export const deviceTabPath = (id: number, tab: DeviceTab) =>
-  tab === 'software' || tab === 'backup' || tab === 'activities'
-    ? links.devicePage(id, tab)
-    : links.device(id, tab);
+  tab === 'backup'
+    ? links.deviceBackup(id)
+    : tab === 'software' || tab === 'activities'
+      ? links.devicePage(id, tab)
+      : links.device(id, tab);
 
 /** The device page's tab bar: each tab is a route of its own (arrow keys move between tabs). */
 export const DeviceTabs = ({ id, tab }: { id: number; tab: DeviceTab }) => {

@@ -53,6 +53,8 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
   // Without organizations.manage the editor shows the organization read-only (the server refuses changes).
   const canManage = useHasPermission('organizations.manage');
   const canViewCredentials = useHasPermission('credentials.view');
+  // The organization's backup plans are an editor of their own (/editor/customer/:id/backup).
+  const canViewBackup = useHasPermission('backup.viewAndRestore');
   const update = useUpdateOrganizationMutation(organization?.id ?? 0);
   const mutation = organization ? update : create;
   const form = useForm<OrganizationFormValues>({
@@ -100,7 +102,9 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
         <Tabs
           value={section}
           onChange={(v) =>
-            navigate(v === 'general' ? base : `${base}/${v}`, { replace: true, state: location.state })
+            v === 'backup' && organization
+              ? navigate(links.backupEditor(organization.id), { state: location.state })
+              : navigate(v === 'general' ? base : `${base}/${v}`, { replace: true, state: location.state })
           }
         >
           <Tabs.List mb="md">
@@ -109,6 +113,7 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
             {organization && canViewCredentials && (
               <Tabs.Tab value="credentials">{t('organizations.credentials')}</Tabs.Tab>
             )}
+            {organization && canViewBackup && <Tabs.Tab value="backup">{t('organizations.backup')}</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="general">
             <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0 }}>

@@ -8,7 +8,7 @@ import { OrganizationLinks } from './organization-links.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('OrganizationLinks', () => {
-  it('links the organization’s overview to its approvals, pending scripts and activities', () => {
+  it('links the organization’s overview to its approvals, pending scripts, backup and activities', () => {
     renderRoute(<OrganizationLinks organizationId={42} />, {
       path: '/customerDashboard/:id/overview',
       url: '/customerDashboard/42/overview',
@@ -20,6 +20,7 @@ describe('OrganizationLinks', () => {
     expect(links).toEqual([
       ['Approvals', '/customerDashboard/42/approvals/1'],
       ['Pending scripts', '/customerDashboard/42/pendingScripts'],
+      ['Backup', '/customerDashboard/42/backup/overview'],
       ['Activities', '/customerDashboard/42/activities/1'],
     ]);
   });

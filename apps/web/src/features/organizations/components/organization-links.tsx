@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { links } from '@rmm/domain/links';
-import { IconActivity, IconBook, IconHourglass, IconUserCheck } from '@tabler/icons-react';
+import { IconActivity, IconBook, IconCloudUpload, IconHourglass, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHasPermission } from '../../../app/session/queries.ts';
@@ -18,6 +18,11 @@ const pages = [
     icon: IconHourglass,
   },
   {
+    path: (id: number) => links.organizationBackup(id),
+    routeId: 'customerDashboard.backup__page',
+    icon: IconCloudUpload,
+  },
+  {
     path: (id: number) => links.organizationPage(id, 'activities'),
     routeId: 'customerDashboard.activities__page',
     icon: IconActivity,
@@ -30,7 +35,7 @@ const pages = [
   },
 ] as const;
 
-/** Links from an organization's overview to its approvals, pending scripts, activities and documentation. */
+/** Links from an organization's overview to its approvals, pending scripts, backup, activities and documentation. */
 export const OrganizationLinks = ({ organizationId }: { organizationId: number }) => {
   const { t } = useTranslation();
   const canReadKnowledgeBase = useHasPermission('knowledgeBase.view');

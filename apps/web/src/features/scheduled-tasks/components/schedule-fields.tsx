@@ -9,8 +9,8 @@ import {
   weekDays,
 } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
+import { TimeZoneSelect } from '../../../components/inputs/time-zone-select.tsx';
 import type { TaskFormValues } from '../task-form.ts';
-import { TimeZoneSelect } from './time-zone-select.tsx';
 
 const timedTypes: readonly ScheduleType[] = ['DAILY', 'WEEKLY', 'MONTHLY', 'RUN_ONCE'];
 const eventTypes: readonly ScheduleType[] = ['ON_SYSTEM_STARTUP', 'ON_USER_LOGIN'];

@@ -10,6 +10,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { useHasPermission } from '../../../app/session/queries.ts';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { scriptErrorMessage } from '../error-message.ts';
 import { isScriptId, useDeleteScriptMutation, useSaveScriptMutation, useScriptQuery } from '../queries.ts';
@@ -22,7 +23,6 @@ import {
 import { DeleteScriptButton } from './delete-script-button.tsx';
 import { ScriptFields } from './script-fields.tsx';
 import { ScriptVersions } from './script-versions.tsx';
-import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.tsx';
 
 const fieldsetStyle = { border: 0, padding: 0, margin: 0, minWidth: 0 };
 

@@ -28,9 +28,9 @@ export const useUnsavedChangesGuard = (isDirty: boolean) => {
       decide();
     };
     modals.openConfirmModal({
-      title: t('scripts.leave.title'),
-      children: <Text size="sm">{t('scripts.leave.body')}</Text>,
-      labels: { confirm: t('scripts.leave.confirm'), cancel: t('scripts.leave.stay') },
+      title: t('unsavedChanges.title'),
+      children: <Text size="sm">{t('unsavedChanges.body')}</Text>,
+      labels: { confirm: t('unsavedChanges.leave'), cancel: t('unsavedChanges.stay') },
       confirmProps: { color: 'red' },
       onConfirm: settle(() => blocker.proceed()),
       onCancel: settle(() => blocker.reset()),
