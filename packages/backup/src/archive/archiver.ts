@@ -11,6 +11,7 @@ import { withLock } from '../repo/lock.ts';
 import type { Repository } from '../repo/repository.ts';
 import type { Snapshot, SnapshotStats } from '../repo/snapshot.ts';
 import { nameBytesOf, nameKey, serializeTree, sortNodes, type Tree, type TreeNode } from '../tree.ts';
+import { WorkerPool } from '../workers/pool.ts';
 import { FileSaver } from './file-saver.ts';
 import { isUnchanged, nodeFromStat, nodeFs, nodeTypeOf, type SourceFs } from './source-fs.ts';
 
@@ -31,9 +32,11 @@ export type BackupOptions = {
   signal?: AbortSignal;
   onProgress?: ProgressCallback;
   progressIntervalMs?: number;
-  /** Files read at once (default 4). */
+  /** Files read at once (default: four per worker). */
   fileConcurrency?: number;
-  /** Injected file-system calls (tests count reads). */
+  /** Worker threads that read, chunk, compress and seal (default: one per core; 0 does it all on this thread). */
+  workers?: number;
+  /** Injected file-system calls (tests count reads); files are then read on this thread. */
   fs?: SourceFs;
 };
 
@@ -57,7 +60,8 @@ export class Archiver {
   private readonly fs: SourceFs;
   private readonly filter: PathFilter;
   private readonly writer: BlobWriter;
-  private readonly saver: FileSaver;
+  private saver!: FileSaver;
+  private pool: WorkerPool | undefined;
   private readonly queue = new Semaphore(MAX_QUEUED_FILES);
   private readonly outstanding = new Set<Promise<unknown>>();
   private fatal: unknown;
@@ -84,9 +88,16 @@ export class Archiver {
     this.filter = createFilter(options);
     this.writer = new BlobWriter(repo);
     this.meter = new ProgressMeter('backup', repo.clock, options.onProgress, options.progressIntervalMs);
-    this.saver = new FileSaver(this.fs, repo.chunker, this.writer, {
-      concurrency: options.fileConcurrency,
-      signal: options.signal,
+  }
+
+  private startSaver(): void {
+    // injected file calls (tests counting reads) run here: a worker thread could not call them
+    const workers = this.options.workers ?? (this.options.fs ? 0 : os.availableParallelism());
+    this.pool = workers > 0 ? new WorkerPool(this.repo, { size: workers }) : undefined;
+    this.saver = new FileSaver(this.fs, this.repo.chunker, this.writer, {
+      concurrency: this.options.fileConcurrency,
+      signal: this.options.signal,
+      pool: this.pool,
       onBytes: (count) => {
         this.meter.bytesDone += count;
         this.meter.tick();
@@ -97,6 +108,15 @@ export class Archiver {
   async run(): Promise<BackupResult> {
     const started = this.repo.clock.now();
     await this.repo.loadIndex();
+    this.startSaver();
+    try {
+      return await this.archive(started);
+    } finally {
+      await this.pool?.close();
+    }
+  }
+
+  private async archive(started: Date): Promise<BackupResult> {
     const parent = await this.findParent();
     const parentRoot = parent ? await this.repo.loadTree(parent.tree).catch(() => null) : null;
     const scan = this.options.onProgress ? this.scan() : Promise.resolve();

@@ -4,6 +4,7 @@ import { throwIfAborted } from '../errors.ts';
 import { Semaphore } from '../limit.ts';
 import type { BlobWriter } from '../repo/blob-writer.ts';
 import type { TreeNode } from '../tree.ts';
+import type { WorkerPool } from '../workers/pool.ts';
 import { nodeFromStat, type SourceFs } from './source-fs.ts';
 
 export type FileSaverOptions = {
@@ -14,6 +15,8 @@ export type FileSaverOptions = {
   signal?: AbortSignal;
   /** Called with each block of bytes read, for progress. */
   onBytes?: (count: number) => void;
+  /** Worker threads that read, chunk and seal (the default path); without, the main thread does it all. */
+  pool?: WorkerPool;
 };
 
 /** Reads files in chunks and saves the chunks as data blobs; at most `concurrency` files at once. */
@@ -28,13 +31,42 @@ export class FileSaver {
     private readonly writer: BlobWriter,
     private readonly options: FileSaverOptions = {},
   ) {
-    this.files = new Semaphore(options.concurrency ?? 4);
+    this.files = new Semaphore(options.concurrency ?? (options.pool ? options.pool.size * 4 : 4));
     this.bytes = new Semaphore(options.bytesInFlight ?? 64 * 1024 * 1024);
   }
 
   /** Waits for a reading slot, then reads and saves the file; resolves to its tree node. */
   save(path: Buffer, name: Buffer, stat: BigIntStats): Promise<TreeNode> {
-    return this.files.use(() => this.read(path, name, stat));
+    const { pool } = this.options;
+    return this.files.use(() =>
+      pool ? this.readInWorker(pool, path, name, stat) : this.read(path, name, stat),
+    );
+  }
+
+  /** The worker reads and seals; here the sealed chunks go into packs, in order. */
+  private async readInWorker(
+    pool: WorkerPool,
+    path: Buffer,
+    name: Buffer,
+    stat: BigIntStats,
+  ): Promise<TreeNode> {
+    throwIfAborted(this.options.signal);
+    this.writer.throwIfFailed();
+    const content: string[] = [];
+    const size = await pool.chunkFile(path, Number(stat.size), async (chunk) => {
+      throwIfAborted(this.options.signal);
+      content.push(chunk.id);
+      this.options.onBytes?.(chunk.rawLength);
+      if (chunk.sealed && !this.writer.has(chunk.id)) {
+        const { id, rawLength, compression = 'none' } = chunk;
+        await this.writer.addSealed(
+          { id, type: 'data', compression, rawLength },
+          Buffer.from(chunk.sealed.buffer, chunk.sealed.byteOffset, chunk.sealed.byteLength),
+        );
+      }
+    });
+    this.bytesRead += size;
+    return { ...nodeFromStat(name, 'file', stat), size, content };
   }
 
   private async read(path: Buffer, name: Buffer, stat: BigIntStats): Promise<TreeNode> {

@@ -1,0 +1,184 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { StrataError } from '../errors.ts';
+import { Semaphore } from '../limit.ts';
+import type { Repository } from '../repo/repository.ts';
+import type {
+  ChunkMessage,
+  FromWorker,
+  PackMessage,
+  ToWorker,
+  WorkerSetup,
+  WriteFileTask,
+} from './protocol.ts';
+
+const entry = new URL('./worker-entry.mjs', import.meta.url);
+const script = new URL(`./worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url).href;
+
+type Pending = {
+  onChunk?: (message: ChunkMessage) => Promise<void>;
+  resolve: (message: FromWorker) => void;
+  reject: (error: Error) => void;
+};
+
+/** An error the worker met on a file (it vanished, it cannot be read), with the errno code when there is one. */
+export class WorkerTaskError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The sorted ids of the repository's blobs, 32 bytes each, in memory the workers share. */
+const knownIds = (repo: Repository): SharedArrayBuffer => {
+  const ids: Buffer[] = [];
+  for (const [id] of repo.index.entries()) ids.push(Buffer.from(id, 'hex'));
+  ids.sort(Buffer.compare);
+  const shared = new SharedArrayBuffer(ids.length * 32);
+  const view = Buffer.from(shared);
+  ids.forEach((id, i) => {
+    id.copy(view, i * 32);
+  });
+  return shared;
+};
+
+/** A view that owns its whole ArrayBuffer (transferable without taking other views' bytes along), copying if needed. */
+const ownBuffer = (bytes: Uint8Array): Uint8Array =>
+  bytes.byteOffset === 0 &&
+  bytes.byteLength === bytes.buffer.byteLength &&
+  !(bytes.buffer instanceof SharedArrayBuffer)
+    ? bytes
+    : new Uint8Array(bytes);
+
+type Slot = { worker: Worker; tasks: Semaphore; queue: Promise<void> };
+
+/**
+ * Worker threads for the engine's CPU-bound work. One pool serves one operation on one repository: it gets
+ * the keys and the ids the repository held when it started.
+ */
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private nextTask = 1;
+  private nextSlot = 0;
+  private failure: Error | undefined;
+
+  constructor(
+    repo: Repository,
+    options: { size?: number; tasksPerWorker?: number; creditBytes?: number; withKnownIds?: boolean } = {},
+  ) {
+    const size = options.size ?? Math.max(1, os.availableParallelism());
+    const setup: WorkerSetup = {
+      script,
+      idKey: repo.keys.idKey,
+      dataKey: repo.keys.dataKey,
+      gear: repo.chunker.gearTable,
+      chunker: repo.config.chunker,
+      level: repo.config.compression.level,
+      known: options.withKnownIds === false ? new SharedArrayBuffer(0) : knownIds(repo),
+      creditBytes: options.creditBytes ?? 32 * 1024 * 1024,
+    };
+    for (let i = 0; i < size; i++) {
+      const worker = new Worker(entry, { workerData: setup });
+      const slot: Slot = {
+        worker,
+        tasks: new Semaphore(options.tasksPerWorker ?? 4),
+        queue: Promise.resolve(),
+      };
+      worker.on('message', (message: FromWorker) => this.receive(slot, message));
+      worker.on('error', (error) => this.fail(error));
+      worker.on('exit', (code) => {
+        if (code !== 0) this.fail(new StrataError('CORRUPT', `a worker thread stopped (exit code ${code})`));
+      });
+      this.slots.push(slot);
+    }
+  }
+
+  get size(): number {
+    return this.slots.length;
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+  }
+
+  private receive(slot: Slot, message: FromWorker): void {
+    const pending = this.pending.get(message.task);
+    if (!pending) return;
+    if (message.kind === 'chunk') {
+      // one message at a time per worker: the acknowledgement waits until the pack writer has room
+      slot.queue = slot.queue.then(async () => {
+        try {
+          await pending.onChunk!(message);
+        } catch (error) {
+          pending.reject(error as Error);
+        }
+        if (message.sealed)
+          slot.worker.postMessage({ kind: 'ack', bytes: message.rawLength } satisfies ToWorker);
+      });
+      return;
+    }
+    // 'done' and errors come after the task's chunks: let those be handled first
+    slot.queue = slot.queue.then(() => {
+      this.pending.delete(message.task);
+      if (message.kind === 'error') pending.reject(new WorkerTaskError(message.message, message.code));
+      else pending.resolve(message);
+    });
+  }
+
+  /** Picks the next worker with room for a task (round robin), waiting for one if all are busy. */
+  private async run(
+    task: (id: number) => ToWorker,
+    transfer: ArrayBuffer[],
+    pending: Omit<Pending, 'resolve' | 'reject'>,
+  ) {
+    if (this.failure) throw this.failure;
+    const slot = this.slots[this.nextSlot++ % this.slots.length]!;
+    await slot.tasks.acquire();
+    try {
+      const id = this.nextTask++;
+      return await new Promise<FromWorker>((resolve, reject) => {
+        this.pending.set(id, { ...pending, resolve, reject });
+        slot.worker.postMessage(task(id), transfer);
+      });
+    } finally {
+      slot.tasks.release();
+    }
+  }
+
+  /** Reads, chunks and seals a file in a worker; `onChunk` gets each chunk in order. Resolves to the bytes read. */
+  async chunkFile(
+    path: Buffer,
+    size: number,
+    onChunk: (message: ChunkMessage) => Promise<void>,
+  ): Promise<number> {
+    const done = await this.run((task) => ({ kind: 'chunk-file', task, path, size }), [], { onChunk });
+    return (done as { size: number }).size;
+  }
+
+  /** Opens (and with `verify` hashes) every blob of a pack in a worker. The pack's bytes move to the worker. */
+  async openPack(packId: string, pack: Buffer, verify: boolean): Promise<PackMessage> {
+    const own = ownBuffer(pack);
+    return (await this.run(
+      (task) => ({ kind: 'open-pack', task, packId, pack: own, verify }),
+      [own.buffer as ArrayBuffer],
+      {},
+    )) as PackMessage;
+  }
+
+  /** Writes sealed blobs into a file in a worker (see WriteFileTask); the blobs' bytes move to the worker. */
+  async writeFile(task: Omit<WriteFileTask, 'kind' | 'task'>): Promise<number> {
+    const blobs = task.blobs.map((blob) => ({ ...blob, sealed: ownBuffer(blob.sealed) }));
+    const transfer = blobs.map((blob) => blob.sealed.buffer as ArrayBuffer);
+    const done = await this.run((id) => ({ ...task, blobs, kind: 'write-file', task: id }), transfer, {});
+    return (done as { bytes: number }).bytes;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+  }
+}

@@ -1,0 +1,66 @@
+import type { ChunkerParams } from '../repo/config.ts';
+import type { Compression } from '../repo/pack.ts';
+
+/** What every worker gets at start: the keys and settings of one repository, and the ids it already holds. */
+export type WorkerSetup = {
+  script: string;
+  idKey: Uint8Array;
+  dataKey: Uint8Array;
+  gear: Uint32Array;
+  chunker: Pick<ChunkerParams, 'minSize' | 'avgSize' | 'maxSize'>;
+  level: number;
+  /** The repository's blob ids when the pool started, 32 bytes each, sorted: blobs found there are not compressed or sealed. */
+  known: SharedArrayBuffer;
+  /** Sealed bytes a worker may have sent and not yet seen acknowledged (its share of the memory bound). */
+  creditBytes: number;
+};
+
+export type ChunkFileTask = { kind: 'chunk-file'; task: number; path: Uint8Array; size: number };
+/** Opens, checks and decompresses the blobs of one pack read whole; with `verify`, also hashes the pack and each blob. */
+export type OpenPackTask = {
+  kind: 'open-pack';
+  task: number;
+  packId: string;
+  pack: Uint8Array;
+  verify: boolean;
+};
+/** Sealed blobs of a file, written at `offset` into `path` (created by the first part, finished by the last). */
+export type WriteFileTask = {
+  kind: 'write-file';
+  task: number;
+  path: Uint8Array;
+  offset: number;
+  blobs: { sealed: Uint8Array; compression: Compression; rawLength: number }[];
+  create: boolean;
+  /** On the last part: truncate to `size`, set metadata, rename to `rename`. */
+  finish?: {
+    size: number;
+    rename: Uint8Array;
+    mode?: number;
+    uid?: number;
+    gid?: number;
+    mtimeSeconds: number;
+  };
+};
+export type AckMessage = { kind: 'ack'; bytes: number };
+export type ToWorker = ChunkFileTask | OpenPackTask | WriteFileTask | AckMessage;
+
+/** A chunk of a file: already in the repository (no bytes), or compressed where that helped and sealed. */
+export type ChunkMessage = {
+  kind: 'chunk';
+  task: number;
+  id: string;
+  rawLength: number;
+  sealed?: Uint8Array;
+  compression?: Compression;
+};
+export type DoneMessage = { kind: 'done'; task: number; size: number };
+export type WrittenMessage = { kind: 'written'; task: number; bytes: number };
+export type PackMessage = {
+  kind: 'pack';
+  task: number;
+  blobs: number;
+  errors: { file: string; message: string }[];
+};
+export type ErrorMessage = { kind: 'error'; task: number; code?: string; message: string };
+export type FromWorker = ChunkMessage | DoneMessage | WrittenMessage | PackMessage | ErrorMessage;

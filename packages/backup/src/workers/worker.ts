@@ -1,0 +1,236 @@
+// A worker thread of the engine: reads and chunks files, hashes, compresses and seals the chunks (backup),
+// and opens and verifies whole packs (check). Synchronous file calls here cost a few microseconds each,
+// against a thread-pool round trip for every call on the main thread.
+import { createCipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { FastCdc } from '../chunker.ts';
+import { looksIncompressible } from '../crypto/compressibility.ts';
+import { unseal } from '../crypto/keys.ts';
+import { zstdCompress, zstdDecompress } from '../crypto/zstd.ts';
+import { Semaphore } from '../limit.ts';
+import { parsePackHeader } from '../repo/pack.ts';
+import type {
+  ChunkFileTask,
+  ChunkMessage,
+  FromWorker,
+  OpenPackTask,
+  ToWorker,
+  WorkerSetup,
+  WriteFileTask,
+} from './protocol.ts';
+
+const setup = workerData as WorkerSetup;
+const idKey = Buffer.from(setup.idKey);
+const dataKey = Buffer.from(setup.dataKey);
+const keys = { idKey, dataKey, chunkerKey: Buffer.alloc(0) };
+const chunker = new FastCdc(setup.chunker, setup.gear);
+const known = Buffer.from(setup.known);
+const knownCount = known.length / 32;
+const credits = new Semaphore(setup.creditBytes);
+/** A compressed chunk is kept only when it saves at least this share (as in BlobWriter). */
+const MIN_SAVING = 1 / 32;
+/** Chunks of one file compressing at once. */
+const CHUNKS_IN_FLIGHT = 3;
+
+const post = (message: FromWorker, transfer: ArrayBuffer[] = []) =>
+  parentPort!.postMessage(message, transfer);
+
+const isKnown = (id: Buffer): boolean => {
+  let low = 0;
+  let high = knownCount - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const order = known.compare(id, 0, 32, middle * 32, middle * 32 + 32);
+    if (order === 0) return true;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+};
+
+/** Seals into a buffer of its own (never a slice of Node's shared pool), so that it can be transferred. */
+const sealForTransfer = (payload: Buffer): Uint8Array => {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', dataKey, nonce);
+  const body = cipher.update(payload);
+  cipher.final();
+  const sealed = new Uint8Array(12 + body.length + 16);
+  sealed.set(nonce, 0);
+  sealed.set(body, 12);
+  sealed.set(cipher.getAuthTag(), 12 + body.length);
+  return sealed;
+};
+
+const prepare = async (task: number, chunk: Buffer): Promise<{ message: ChunkMessage; bytes: number }> => {
+  const idBytes = createHmac('sha256', idKey).update(chunk).digest();
+  const id = idBytes.toString('hex');
+  if (isKnown(idBytes)) return { message: { kind: 'chunk', task, id, rawLength: chunk.length }, bytes: 0 };
+  await credits.acquire(chunk.length);
+  let payload = chunk;
+  let compression: 'none' | 'zstd' = 'none';
+  if (chunk.length > 64 && !looksIncompressible(chunk)) {
+    const compressed = await zstdCompress(chunk, setup.level);
+    if (compressed.length <= chunk.length * (1 - MIN_SAVING)) {
+      payload = compressed;
+      compression = 'zstd';
+    }
+  }
+  const sealed = sealForTransfer(payload);
+  // credits are counted in plaintext bytes; the main thread acknowledges the same number
+  return {
+    message: { kind: 'chunk', task, id, rawLength: chunk.length, sealed, compression },
+    bytes: chunk.length,
+  };
+};
+
+const chunkFile = async ({ task, path, size }: ChunkFileTask): Promise<void> => {
+  let fd: number;
+  try {
+    fd = fs.openSync(Buffer.from(path), 'r');
+  } catch (error) {
+    return post({
+      kind: 'error',
+      task,
+      code: (error as NodeJS.ErrnoException).code,
+      message: (error as Error).message,
+    });
+  }
+  let position = 0;
+  const inFlight: Promise<{ message: ChunkMessage; bytes: number }>[] = [];
+  const sendFirst = async () => {
+    const { message } = await inFlight.shift()!;
+    post(message, message.sealed ? [message.sealed.buffer as ArrayBuffer] : []);
+  };
+  try {
+    const read = (target: Buffer, offset: number, length: number) => {
+      const count = fs.readSync(fd, target, offset, length, position);
+      position += count;
+      return count;
+    };
+    for (const chunk of chunker.chunksSync(read, size)) {
+      inFlight.push(prepare(task, chunk));
+      if (inFlight.length >= CHUNKS_IN_FLIGHT) await sendFirst();
+    }
+    while (inFlight.length > 0) await sendFirst();
+    post({ kind: 'done', task, size: position });
+  } catch (error) {
+    await Promise.allSettled(inFlight);
+    post({
+      kind: 'error',
+      task,
+      code: (error as NodeJS.ErrnoException).code,
+      message: (error as Error).message,
+    });
+  } finally {
+    fs.closeSync(fd);
+  }
+};
+
+const openPack = async ({ task, packId, pack, verify }: OpenPackTask): Promise<void> => {
+  const bytes = Buffer.from(pack.buffer, pack.byteOffset, pack.byteLength);
+  const errors: { file: string; message: string }[] = [];
+  if (verify) {
+    const actual = createHash('sha256').update(bytes).digest('hex');
+    if (actual !== packId)
+      errors.push({ file: packId, message: `pack content does not match its name (SHA-256 ${actual})` });
+  }
+  let entries: ReturnType<typeof parsePackHeader>;
+  try {
+    entries = parsePackHeader(keys, bytes, packId);
+  } catch (error) {
+    return post({ kind: 'error', task, message: (error as Error).message });
+  }
+  for (const entry of entries) {
+    try {
+      const payload = unseal(
+        dataKey,
+        bytes.subarray(entry.offset, entry.offset + entry.length),
+        undefined,
+        `blob ${entry.id}`,
+      );
+      const plain = entry.compression === 'zstd' ? await zstdDecompress(payload) : payload;
+      if (plain.length !== entry.rawLength)
+        throw new Error(`blob ${entry.id}: ${plain.length} bytes, header says ${entry.rawLength}`);
+      if (verify && createHmac('sha256', idKey).update(plain).digest('hex') !== entry.id) {
+        throw new Error(`blob ${entry.id}: content does not match its id`);
+      }
+    } catch (error) {
+      errors.push({ file: `${packId}/${entry.id}`, message: (error as Error).message });
+    }
+  }
+  post({ kind: 'pack', task, blobs: entries.length, errors });
+};
+
+const ZERO_BLOCK = Buffer.alloc(64 * 1024);
+
+/** Writes `data` at `position`, leaving 64 KiB blocks of zeros as holes (the file is truncated to size at the end). */
+const writeSparse = (fd: number, data: Buffer, position: number): void => {
+  let run = -1;
+  for (let at = 0; at <= data.length; at += ZERO_BLOCK.length) {
+    const end = Math.min(at + ZERO_BLOCK.length, data.length);
+    const zero = at === data.length || data.subarray(at, end).equals(ZERO_BLOCK.subarray(0, end - at));
+    if (!zero && run < 0) run = at;
+    if (zero && run >= 0) {
+      writeAll(fd, data.subarray(run, at), position + run);
+      run = -1;
+    }
+  }
+  if (run >= 0) writeAll(fd, data.subarray(run), position + run);
+};
+
+const writeAll = (fd: number, data: Buffer, position: number): void => {
+  for (let done = 0; done < data.length; )
+    done += fs.writeSync(fd, data, done, data.length - done, position + done);
+};
+
+const writeFile = async ({ task, path, offset, blobs, create, finish }: WriteFileTask): Promise<void> => {
+  const file = Buffer.from(path);
+  let fd: number | undefined;
+  try {
+    // open blobs first: a damaged blob leaves no half-written file behind this part
+    const plains = await Promise.all(
+      blobs.map(async (blob) => {
+        const payload = unseal(
+          dataKey,
+          Buffer.from(blob.sealed.buffer, blob.sealed.byteOffset, blob.sealed.byteLength),
+        );
+        const plain = blob.compression === 'zstd' ? await zstdDecompress(payload) : payload;
+        if (plain.length !== blob.rawLength)
+          throw new Error(`a blob holds ${plain.length} bytes, the index says ${blob.rawLength}`);
+        return plain;
+      }),
+    );
+    fd = fs.openSync(file, create ? 'wx' : 'r+', finish?.mode === undefined ? 0o666 : 0o600);
+    let position = offset;
+    for (const plain of plains) {
+      writeSparse(fd, plain, position);
+      position += plain.length;
+    }
+    if (finish) {
+      fs.ftruncateSync(fd, finish.size);
+      if (finish.uid !== undefined && finish.gid !== undefined) fs.fchownSync(fd, finish.uid, finish.gid);
+      if (finish.mode !== undefined) fs.fchmodSync(fd, finish.mode);
+      fs.futimesSync(fd, finish.mtimeSeconds, finish.mtimeSeconds);
+    }
+    fs.closeSync(fd);
+    fd = undefined;
+    if (finish) fs.renameSync(file, Buffer.from(finish.rename));
+    post({ kind: 'written', task, bytes: position - offset });
+  } catch (error) {
+    if (fd !== undefined) fs.closeSync(fd);
+    post({
+      kind: 'error',
+      task,
+      code: (error as NodeJS.ErrnoException).code,
+      message: (error as Error).message,
+    });
+  }
+};
+
+parentPort!.on('message', (message: ToWorker) => {
+  if (message.kind === 'ack') credits.release(message.bytes);
+  else if (message.kind === 'chunk-file') void chunkFile(message);
+  else if (message.kind === 'write-file') void writeFile(message);
+  else void openPack(message);
+});
