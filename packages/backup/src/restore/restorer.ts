@@ -53,6 +53,7 @@ export type RestoreResult = {
 };
 
 type Pending = { done: Promise<void> };
+type Place = { path: Buffer; replaces: boolean; exists?: boolean };
 const settled: Pending = { done: Promise.resolve() };
 
 const ZERO_BLOCK = Buffer.alloc(64 * 1024);
@@ -123,7 +124,7 @@ export class Restorer {
           ? joinBytes(target, nameBytesOf(node))
           : joinAbsolute([...components, nameBytesOf(node)]);
         if (!target) await fsp.mkdir(joinAbsolute(components), { recursive: true });
-        pendings.push((await this.restoreNode(node, destination)).done);
+        pendings.push((await this.restoreNode(node, destination, false)).done);
       }
       await Promise.all(pendings);
     } catch (error) {
@@ -134,11 +135,12 @@ export class Restorer {
     return this.result;
   }
 
-  private restoreNode(node: TreeNode, destination: Buffer): Promise<Pending> {
+  /** `fresh`: the folder it goes into was just created, so nothing is there yet (no need to look). */
+  private restoreNode(node: TreeNode, destination: Buffer, fresh: boolean): Promise<Pending> {
     throwIfAborted(this.options.signal);
-    if (node.type === 'dir') return this.restoreDir(node, destination);
-    if (node.type === 'symlink') return this.restoreLink(node, destination);
-    return this.restoreFile(node, destination);
+    if (node.type === 'dir') return this.restoreDir(node, destination, fresh);
+    if (node.type === 'symlink') return this.restoreLink(node, destination, fresh);
+    return this.restoreFile(node, destination, fresh);
   }
 
   /** What is at `path` now, or null. */
@@ -146,22 +148,29 @@ export class Restorer {
     return fsp.lstat(path).catch(() => null);
   }
 
-  /** Where the entry goes given what is there: null to leave it out. */
-  private async placeFor(node: TreeNode, destination: Buffer): Promise<Buffer | null> {
+  /**
+   * Where the entry goes given what is there, null to leave it out. `replaces`: an existing file or link is
+   * overwritten, so the new one is written beside it and renamed over it (never half a file in its place).
+   */
+  private async placeFor(node: TreeNode, destination: Buffer, fresh: boolean): Promise<Place | null> {
+    if (fresh) return { path: destination, replaces: false };
     const existing = await this.existing(destination);
-    if (!existing) return this.deleted ? destination : this.skip(node);
-    if (node.type === 'dir' && existing.isDirectory()) return destination;
+    if (!existing) return this.deleted ? { path: destination, replaces: false } : this.skip(node);
+    if (node.type === 'dir' && existing.isDirectory())
+      return { path: destination, replaces: false, exists: true };
     if (this.collision === 'skip') return this.skip(node);
     if (this.collision === 'keepBoth') {
       const renamed = await this.freeName(destination);
       this.result.renamed.push({ path: displayPath(destination), restoredAs: displayPath(renamed) });
-      return renamed;
+      return { path: renamed, replaces: false };
     }
     if (existing.isDirectory())
       return this.record(destination, 'a folder is in the way; it was left as it is');
-    // a file or link where a folder belongs is replaced; a file or link over a file or link is renamed over it
-    if (node.type === 'dir') await fsp.rm(destination, { force: true });
-    return destination;
+    if (node.type === 'dir') {
+      await fsp.rm(destination, { force: true }); // a file or link where a folder belongs
+      return { path: destination, replaces: false };
+    }
+    return { path: destination, replaces: true };
   }
 
   private skip(node: TreeNode): null {
@@ -186,36 +195,46 @@ export class Restorer {
     }
   }
 
-  private async restoreDir(node: TreeNode, destination: Buffer): Promise<Pending> {
-    const place = await this.placeFor(node, destination);
+  private async restoreDir(node: TreeNode, destination: Buffer, fresh: boolean): Promise<Pending> {
+    const place = await this.placeFor(node, destination, fresh);
     if (!place) return settled;
-    await fsp.mkdir(place, { recursive: true }).catch((error: Error) => this.fail(place, error));
+    let created = false;
+    if (!place.exists) {
+      created = await fsp.mkdir(place.path).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') this.fail(place.path, error);
+          return false;
+        },
+      );
+    }
     this.result.dirs++;
     const children = node.subtree ? (await this.trees.load(node.subtree)).nodes : [];
     const pendings: Promise<void>[] = [];
-    for (const child of children)
-      pendings.push((await this.restoreNode(child, joinBytes(place, nameBytesOf(child)))).done);
-    return { done: this.track(Promise.all(pendings).then(() => this.applyMetadata(node, place))) };
+    for (const child of children) {
+      pendings.push((await this.restoreNode(child, joinBytes(place.path, nameBytesOf(child)), created)).done);
+    }
+    return { done: this.track(Promise.all(pendings).then(() => this.applyMetadata(node, place.path))) };
   }
 
-  private async restoreLink(node: TreeNode, destination: Buffer): Promise<Pending> {
-    const place = await this.placeFor(node, destination);
+  private async restoreLink(node: TreeNode, destination: Buffer, fresh: boolean): Promise<Pending> {
+    const place = await this.placeFor(node, destination, fresh);
     if (!place) return settled;
-    const temp = this.tempBeside(place);
+    const path = place.replaces ? this.tempBeside(place.path) : place.path;
     try {
-      await fsp.symlink(linkTargetOf(node), temp);
-      await this.applyMetadata(node, temp);
-      await fsp.rename(temp, place);
+      await fsp.symlink(linkTargetOf(node), path);
+      await this.applyMetadata(node, path);
+      if (place.replaces) await fsp.rename(path, place.path);
       this.result.links++;
     } catch (error) {
-      await fsp.rm(temp, { force: true });
-      this.fail(place, error as Error);
+      if (place.replaces) await fsp.rm(path, { force: true });
+      this.fail(place.path, error as Error);
     }
     return settled;
   }
 
-  private async restoreFile(node: TreeNode, destination: Buffer): Promise<Pending> {
-    const place = await this.placeFor(node, destination);
+  private async restoreFile(node: TreeNode, destination: Buffer, fresh: boolean): Promise<Pending> {
+    const place = await this.placeFor(node, destination, fresh);
     if (!place) {
       this.meter.bytesDone += node.size;
       return settled;
@@ -223,15 +242,15 @@ export class Restorer {
     await this.queued.acquire();
     const done = this.files
       .use(() => this.writeFile(node, place))
-      .catch((error: Error) => this.fail(place, error))
+      .catch((error: Error) => this.fail(place.path, error))
       .finally(() => this.queued.release());
     return { done: this.track(done.then(() => {})) };
   }
 
-  private async writeFile(node: TreeNode, place: Buffer): Promise<void> {
+  private async writeFile(node: TreeNode, place: Place): Promise<void> {
     throwIfAborted(this.options.signal);
     if (this.pool) return this.writeFileInWorker(this.pool, node, place);
-    const temp = this.tempBeside(place);
+    const temp = place.replaces ? this.tempBeside(place.path) : place.path;
     // private while written when its own mode follows; otherwise the usual mode for new files (umask applies)
     const handle = await fsp.open(temp, 'wx', this.permissions ? 0o600 : 0o666);
     try {
@@ -244,16 +263,16 @@ export class Restorer {
     }
     await handle.close();
     await this.applyMetadata(node, temp);
-    await fsp.rename(temp, place);
+    if (place.replaces) await fsp.rename(temp, place.path);
     this.result.filesRestored++;
     this.result.bytesWritten += node.size;
     this.meter.filesDone++;
     this.meter.tick();
   }
 
-  /** Hands the file's sealed blobs to a worker in parts of about 8 MiB; the last part sets metadata and renames. */
-  private async writeFileInWorker(pool: WorkerPool, node: TreeNode, place: Buffer): Promise<void> {
-    const temp = this.tempBeside(place);
+  /** Hands the file's sealed blobs to a worker in parts of about 8 MiB; the last part sets metadata (and renames). */
+  private async writeFileInWorker(pool: WorkerPool, node: TreeNode, place: Place): Promise<void> {
+    const temp = place.replaces ? this.tempBeside(place.path) : place.path;
     const ids = node.content ?? [];
     const parts: string[][] = [[]];
     let partBytes = 0;
@@ -280,6 +299,7 @@ export class Restorer {
             offset,
             blobs,
             create: i === 0,
+            createMode: this.permissions ? 0o600 : 0o666,
             finish: last ? this.finishFor(node, place) : undefined,
           });
         } finally {
@@ -299,11 +319,11 @@ export class Restorer {
     this.meter.tick();
   }
 
-  private finishFor(node: TreeNode, place: Buffer) {
+  private finishFor(node: TreeNode, place: Place) {
     const owner = this.permissions && isRoot() ? { uid: node.uid, gid: node.gid } : {};
     return {
       size: node.size,
-      rename: place,
+      rename: place.replaces ? place.path : undefined,
       mode: this.permissions ? node.mode : undefined,
       ...owner,
       mtimeSeconds: Number(BigInt(node.mtime) / 1000n) / 1e6,

@@ -32,10 +32,12 @@ export type WriteFileTask = {
   offset: number;
   blobs: { sealed: Uint8Array; compression: Compression; rawLength: number }[];
   create: boolean;
-  /** On the last part: truncate to `size`, set metadata, rename to `rename`. */
+  /** Mode of the new file (0o600 when its own mode follows at the end, else 0o666 less the umask). */
+  createMode: number;
+  /** On the last part: truncate to `size`, set metadata, rename to `rename` (when it replaces a file). */
   finish?: {
     size: number;
-    rename: Uint8Array;
+    rename?: Uint8Array;
     mode?: number;
     uid?: number;
     gid?: number;

@@ -184,7 +184,15 @@ const writeAll = (fd: number, data: Buffer, position: number): void => {
     done += fs.writeSync(fd, data, done, data.length - done, position + done);
 };
 
-const writeFile = async ({ task, path, offset, blobs, create, finish }: WriteFileTask): Promise<void> => {
+const writeFile = async ({
+  task,
+  path,
+  offset,
+  blobs,
+  create,
+  createMode,
+  finish,
+}: WriteFileTask): Promise<void> => {
   const file = Buffer.from(path);
   let fd: number | undefined;
   try {
@@ -201,7 +209,7 @@ const writeFile = async ({ task, path, offset, blobs, create, finish }: WriteFil
         return plain;
       }),
     );
-    fd = fs.openSync(file, create ? 'wx' : 'r+', finish?.mode === undefined ? 0o666 : 0o600);
+    fd = fs.openSync(file, create ? 'wx' : 'r+', createMode);
     let position = offset;
     for (const plain of plains) {
       writeSparse(fd, plain, position);
@@ -215,7 +223,7 @@ const writeFile = async ({ task, path, offset, blobs, create, finish }: WriteFil
     }
     fs.closeSync(fd);
     fd = undefined;
-    if (finish) fs.renameSync(file, Buffer.from(finish.rename));
+    if (finish?.rename) fs.renameSync(file, Buffer.from(finish.rename));
     post({ kind: 'written', task, bytes: position - offset });
   } catch (error) {
     if (fd !== undefined) fs.closeSync(fd);
