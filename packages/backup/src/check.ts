@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { throwIfAborted } from './errors.ts';
 import { mapLimit } from './limit.ts';
 import { type ProgressCallback, ProgressMeter } from './progress.ts';
@@ -6,12 +7,15 @@ import { withLock } from './repo/lock.ts';
 import { type PackEntry, parsePackHeader, readPackHeader } from './repo/pack.ts';
 import type { Repository } from './repo/repository.ts';
 import type { Snapshot } from './repo/snapshot.ts';
+import { verifyPackBytes } from './repo/verify-pack.ts';
 import type { TreeNode } from './tree.ts';
 import { WorkerPool } from './workers/pool.ts';
 
 export type CheckOptions = {
   /** Also read every pack: its SHA-256 against its name, every blob opened and its HMAC against its id. */
   readData?: boolean;
+  /** Worker threads that verify packs with readData (default: one per core; 0: this thread does it). */
+  workers?: number;
   signal?: AbortSignal;
   onProgress?: ProgressCallback;
 };
@@ -83,9 +87,11 @@ export const check = (repo: Repository, options: CheckOptions = {}): Promise<Che
     meter.bytesTotal = [...byPack.keys()].reduce((sum, id) => sum + (packSizes.get(id) ?? 0), 0);
     meter.totalsFinal = true;
 
-    const pool = options.readData
-      ? new WorkerPool(repo, { withKnownIds: false, tasksPerWorker: 2 })
-      : undefined;
+    const workers = options.workers ?? os.availableParallelism();
+    const pool =
+      options.readData && workers > 0
+        ? new WorkerPool(repo, { size: workers, withKnownIds: false, tasksPerWorker: 2 })
+        : undefined;
     try {
       await mapLimit([...byPack], pool ? pool.size * 2 : 2, async ([packId, expected]) => {
         throwIfAborted(options.signal);
@@ -94,7 +100,7 @@ export const check = (repo: Repository, options: CheckOptions = {}): Promise<Che
           return fail('pack', packId, new Error(`missing: the index names it for ${expected.length} blobs`));
         result.packs++;
         try {
-          const header = pool
+          const header = options.readData
             ? await readWholePack(
                 repo,
                 pool,
@@ -110,7 +116,7 @@ export const check = (repo: Repository, options: CheckOptions = {}): Promise<Che
             else if (!sameEntry(found, entry))
               fail('pack', packId, new Error(`the header disagrees with the index on blob ${entry.id}`));
           }
-          if (!pool) result.blobs += expected.length;
+          if (!options.readData) result.blobs += expected.length;
         } catch (error) {
           fail('pack', packId, error);
         }
@@ -129,17 +135,19 @@ export const check = (repo: Repository, options: CheckOptions = {}): Promise<Che
     return result;
   });
 
-/** Reads a pack whole; a worker checks its SHA-256 against its name and opens, decompresses and hashes every blob. */
+/** Reads a pack whole and verifies it (see verifyPackBytes), in a worker when there is a pool. */
 const readWholePack = async (
   repo: Repository,
-  pool: WorkerPool,
+  pool: WorkerPool | undefined,
   packId: string,
   countBlobs: (n: number) => void,
   fail: (file: string, error: unknown) => void,
 ): Promise<PackEntry[]> => {
   const bytes = await repo.backend.read('data', packId);
   const entries = parsePackHeader(repo.keys, bytes, packId);
-  const verified = await pool.openPack(packId, bytes, true);
+  const verified = pool
+    ? await pool.openPack(packId, bytes)
+    : await verifyPackBytes(repo.keys, packId, bytes);
   for (const error of verified.errors) fail(error.file, new Error(error.message));
   countBlobs(verified.blobs);
   return entries;

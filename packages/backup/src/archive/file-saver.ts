@@ -31,7 +31,7 @@ export class FileSaver {
     private readonly writer: BlobWriter,
     private readonly options: FileSaverOptions = {},
   ) {
-    this.files = new Semaphore(options.concurrency ?? (options.pool ? options.pool.size * 4 : 4));
+    this.files = new Semaphore(options.concurrency ?? (options.pool ? options.pool.size * 3 : 4));
     this.bytes = new Semaphore(options.bytesInFlight ?? 64 * 1024 * 1024);
   }
 

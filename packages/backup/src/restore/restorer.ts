@@ -294,14 +294,15 @@ export class Restorer {
         try {
           const blobs = await Promise.all(part.map((id) => this.blobs.loadSealed(id)));
           const last = i === parts.length - 1;
-          await pool.writeFile({
+          const task = {
             path: temp,
             offset,
             blobs,
             create: i === 0,
             createMode: this.permissions ? 0o600 : 0o666,
             finish: last ? this.finishFor(node, place) : undefined,
-          });
+          };
+          await pool.writeFile(task, Buffer.from(nodePath.dirname(place.path.toString('latin1')), 'latin1'));
         } finally {
           this.memory.release(bytes);
         }

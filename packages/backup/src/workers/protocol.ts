@@ -16,14 +16,8 @@ export type WorkerSetup = {
 };
 
 export type ChunkFileTask = { kind: 'chunk-file'; task: number; path: Uint8Array; size: number };
-/** Opens, checks and decompresses the blobs of one pack read whole; with `verify`, also hashes the pack and each blob. */
-export type OpenPackTask = {
-  kind: 'open-pack';
-  task: number;
-  packId: string;
-  pack: Uint8Array;
-  verify: boolean;
-};
+/** Verifies one pack read whole (see verifyPackBytes). */
+export type OpenPackTask = { kind: 'open-pack'; task: number; packId: string; pack: Uint8Array };
 /** Sealed blobs of a file, written at `offset` into `path` (created by the first part, finished by the last). */
 export type WriteFileTask = {
   kind: 'write-file';

@@ -1,7 +1,7 @@
 // A worker thread of the engine: reads and chunks files, hashes, compresses and seals the chunks (backup),
 // and opens and verifies whole packs (check). Synchronous file calls here cost a few microseconds each,
 // against a thread-pool round trip for every call on the main thread.
-import { createCipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { FastCdc } from '../chunker.ts';
@@ -9,7 +9,7 @@ import { looksIncompressible } from '../crypto/compressibility.ts';
 import { unseal } from '../crypto/keys.ts';
 import { zstdCompress, zstdDecompress } from '../crypto/zstd.ts';
 import { Semaphore } from '../limit.ts';
-import { parsePackHeader } from '../repo/pack.ts';
+import { verifyPackBytes } from '../repo/verify-pack.ts';
 import type {
   ChunkFileTask,
   ChunkMessage,
@@ -127,39 +127,17 @@ const chunkFile = async ({ task, path, size }: ChunkFileTask): Promise<void> => 
   }
 };
 
-const openPack = async ({ task, packId, pack, verify }: OpenPackTask): Promise<void> => {
-  const bytes = Buffer.from(pack.buffer, pack.byteOffset, pack.byteLength);
-  const errors: { file: string; message: string }[] = [];
-  if (verify) {
-    const actual = createHash('sha256').update(bytes).digest('hex');
-    if (actual !== packId)
-      errors.push({ file: packId, message: `pack content does not match its name (SHA-256 ${actual})` });
-  }
-  let entries: ReturnType<typeof parsePackHeader>;
+const openPack = async ({ task, packId, pack }: OpenPackTask): Promise<void> => {
   try {
-    entries = parsePackHeader(keys, bytes, packId);
+    const verified = await verifyPackBytes(
+      keys,
+      packId,
+      Buffer.from(pack.buffer, pack.byteOffset, pack.byteLength),
+    );
+    post({ kind: 'pack', task, ...verified });
   } catch (error) {
-    return post({ kind: 'error', task, message: (error as Error).message });
+    post({ kind: 'error', task, message: (error as Error).message });
   }
-  for (const entry of entries) {
-    try {
-      const payload = unseal(
-        dataKey,
-        bytes.subarray(entry.offset, entry.offset + entry.length),
-        undefined,
-        `blob ${entry.id}`,
-      );
-      const plain = entry.compression === 'zstd' ? await zstdDecompress(payload) : payload;
-      if (plain.length !== entry.rawLength)
-        throw new Error(`blob ${entry.id}: ${plain.length} bytes, header says ${entry.rawLength}`);
-      if (verify && createHmac('sha256', idKey).update(plain).digest('hex') !== entry.id) {
-        throw new Error(`blob ${entry.id}: content does not match its id`);
-      }
-    } catch (error) {
-      errors.push({ file: `${packId}/${entry.id}`, message: (error as Error).message });
-    }
-  }
-  post({ kind: 'pack', task, blobs: entries.length, errors });
 };
 
 const ZERO_BLOCK = Buffer.alloc(64 * 1024);
