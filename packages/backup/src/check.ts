@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { throwIfAborted } from './errors.ts';
 import { mapLimit } from './limit.ts';
 import { type ProgressCallback, ProgressMeter } from './progress.ts';
@@ -9,7 +8,7 @@ import type { Repository } from './repo/repository.ts';
 import type { Snapshot } from './repo/snapshot.ts';
 import { verifyPackBytes } from './repo/verify-pack.ts';
 import type { TreeNode } from './tree.ts';
-import { WorkerPool } from './workers/pool.ts';
+import { defaultWorkers, WorkerPool } from './workers/pool.ts';
 
 export type CheckOptions = {
   /** Also read every pack: its SHA-256 against its name, every blob opened and its HMAC against its id. */
@@ -87,7 +86,7 @@ export const check = (repo: Repository, options: CheckOptions = {}): Promise<Che
     meter.bytesTotal = [...byPack.keys()].reduce((sum, id) => sum + (packSizes.get(id) ?? 0), 0);
     meter.totalsFinal = true;
 
-    const workers = options.workers ?? os.availableParallelism();
+    const workers = options.workers ?? defaultWorkers();
     const pool =
       options.readData && workers > 0
         ? new WorkerPool(repo, { size: workers, withKnownIds: false, tasksPerWorker: 2 })

@@ -11,7 +11,7 @@ import { withLock } from '../repo/lock.ts';
 import type { Repository } from '../repo/repository.ts';
 import type { Snapshot, SnapshotStats } from '../repo/snapshot.ts';
 import { nameBytesOf, nameKey, serializeTree, sortNodes, type Tree, type TreeNode } from '../tree.ts';
-import { WorkerPool } from '../workers/pool.ts';
+import { defaultWorkers, WorkerPool } from '../workers/pool.ts';
 import { FileSaver } from './file-saver.ts';
 import { isUnchanged, nodeFromStat, nodeFs, nodeTypeOf, type SourceFs } from './source-fs.ts';
 
@@ -92,7 +92,7 @@ export class Archiver {
 
   private startSaver(): void {
     // injected file calls (tests counting reads) run here: a worker thread could not call them
-    const workers = this.options.workers ?? (this.options.fs ? 0 : os.availableParallelism());
+    const workers = this.options.workers ?? (this.options.fs ? 0 : defaultWorkers());
     this.pool = workers > 0 ? new WorkerPool(this.repo, { size: workers }) : undefined;
     this.saver = new FileSaver(this.fs, this.repo.chunker, this.writer, {
       concurrency: this.options.fileConcurrency,

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import fsp, { type FileHandle } from 'node:fs/promises';
-import os from 'node:os';
 import nodePath from 'node:path';
 import { isStrataError, throwIfAborted } from '../errors.ts';
 import { mapLimit, Semaphore } from '../limit.ts';
@@ -10,7 +9,7 @@ import { type ProgressCallback, ProgressMeter } from '../progress.ts';
 import { withLock } from '../repo/lock.ts';
 import type { Repository } from '../repo/repository.ts';
 import { linkTargetOf, nameBytesOf, type TreeNode } from '../tree.ts';
-import { WorkerPool } from '../workers/pool.ts';
+import { defaultWorkers, WorkerPool } from '../workers/pool.ts';
 import { BlobReader } from './blob-reader.ts';
 import { countSelection, type Selected, selectPaths, TreeCache } from './select.ts';
 
@@ -67,7 +66,7 @@ export class Restorer {
   private files!: Semaphore;
   private pool: WorkerPool | undefined;
   private readonly queued = new Semaphore(512);
-  private readonly memory = new Semaphore(64 * 1024 * 1024);
+  private readonly memory = new Semaphore(32 * 1024 * 1024);
   private readonly reserved = new Set<string>();
   private readonly outstanding = new Set<Promise<unknown>>();
   private readonly meter: ProgressMeter;
@@ -104,7 +103,7 @@ export class Restorer {
     Object.assign(this.meter, { filesTotal: totals.files, bytesTotal: totals.bytes, totalsFinal: true });
     const packSizes = new Map((await this.repo.backend.list('data')).map((f) => [f.name, f.size]));
     this.blobs.plan(totals.blobs, packSizes);
-    const workers = this.options.workers ?? os.availableParallelism();
+    const workers = this.options.workers ?? defaultWorkers();
     this.pool = workers > 0 ? new WorkerPool(this.repo, { size: workers, withKnownIds: false }) : undefined;
     this.files = new Semaphore(this.options.concurrency ?? (this.pool ? this.pool.size * 4 : 4));
     try {

@@ -12,6 +12,13 @@ import type {
   WriteFileTask,
 } from './protocol.ts';
 
+/**
+ * One worker fewer than cores, at least one: the calling thread packs, hashes packs and walks folders, and
+ * zstd runs on the libuv thread pool. On the 2-core machine of docs/benchmarks.md one worker beat two in every
+ * step (less contention for the cores and for folder locks).
+ */
+export const defaultWorkers = (): number => Math.max(1, os.availableParallelism() - 1);
+
 const entry = new URL('./worker-entry.mjs', import.meta.url);
 const script = new URL(`./worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url).href;
 
@@ -75,7 +82,7 @@ export class WorkerPool {
     repo: Repository,
     options: { size?: number; tasksPerWorker?: number; creditBytes?: number; withKnownIds?: boolean } = {},
   ) {
-    const size = options.size ?? Math.max(1, os.availableParallelism());
+    const size = options.size ?? defaultWorkers();
     const setup: WorkerSetup = {
       script,
       idKey: repo.keys.idKey,
