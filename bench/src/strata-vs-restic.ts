@@ -5,7 +5,8 @@
 // backups. Not in CI. Needs restic (apt-get install -y restic) and /usr/bin/time.
 //
 // Usage: node --import tsx bench/src/strata-vs-restic.ts [--dir /tmp/strata-bench] [--only strata|restic] [--keep]
-//   The dataset is seeded once into --dir/data and reused (delete it to seed again).
+//   The dataset is seeded once into --dir/data and reused (delete it to seed again). The engine runs compiled
+//   (tsc into bench/dist/strata, as a built agent would run it); its start-up from source with tsx is printed apart.
 import { spawnSync } from 'node:child_process';
 import { createCipheriv, createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -27,7 +28,37 @@ const { values: args } = parseArgs({
 const root = path.resolve(args.dir!);
 const dataDir = path.join(root, 'data');
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const cli = path.join(repoRoot, 'packages/backup/src/cli.ts');
+const sourceCli = path.join(repoRoot, 'packages/backup/src/cli.ts');
+/** The engine compiled to JavaScript (tsc, the repository's own compiler), as a built agent would run it. */
+const buildDir = path.join(repoRoot, 'bench/dist/strata');
+const cli = path.join(buildDir, 'src/cli.js');
+
+const buildEngine = () => {
+  fs.rmSync(buildDir, { recursive: true, force: true });
+  const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
+  const flags = [
+    '--noEmit',
+    'false',
+    '--outDir',
+    buildDir,
+    '--rootDir',
+    'packages/backup',
+    '--rewriteRelativeImportExtensions',
+  ];
+  const built = spawnSync(
+    process.execPath,
+    [tsc, '-p', 'packages/backup/tsconfig.json', ...flags, '--declaration', 'false'],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    },
+  );
+  if (built.status !== 0) throw new Error(`tsc failed: ${built.stdout}${built.stderr}`);
+  fs.copyFileSync(
+    path.join(repoRoot, 'packages/backup/src/workers/worker-entry.mjs'),
+    path.join(buildDir, 'src/workers/worker-entry.mjs'),
+  );
+};
 const PASSWORD = 'bench password, not a secret';
 const MiB = 1024 * 1024;
 
@@ -57,7 +88,9 @@ const textPool = (size: number): Buffer => {
 };
 
 const keystream = (seed: string, size: number): Buffer =>
-  createCipheriv('aes-256-ctr', createHash('sha256').update(seed).digest(), Buffer.alloc(16)).update(Buffer.alloc(size));
+  createCipheriv('aes-256-ctr', createHash('sha256').update(seed).digest(), Buffer.alloc(16)).update(
+    Buffer.alloc(size),
+  );
 
 type Kind = 'text' | 'binary' | 'compressed';
 
@@ -98,7 +131,10 @@ const seed = async (fileCount: number) => {
     const kind = kindFor(random);
     const size = sizeFor(random);
     const ext = kind === 'text' ? 'txt' : kind === 'binary' ? 'bin' : 'gz';
-    await fsp.writeFile(path.join(folder, `file-${i}.${ext}`), contentFor(kind, size, `file-${i}`, pool, random));
+    await fsp.writeFile(
+      path.join(folder, `file-${i}.${ext}`),
+      contentFor(kind, size, `file-${i}`, pool, random),
+    );
     total += size;
   }
   await fsp.writeFile(path.join(dataDir, '.seeded'), String(total));
@@ -157,12 +193,18 @@ const manifest = async (folder: string): Promise<Map<string, string>> => {
   for (const entry of await fsp.readdir(folder, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || entry.name === '.seeded') continue;
     const file = path.join(entry.parentPath, entry.name);
-    result.set(path.relative(folder, file), createHash('sha256').update(await fsp.readFile(file)).digest('hex'));
+    result.set(
+      path.relative(folder, file),
+      createHash('sha256')
+        .update(await fsp.readFile(file))
+        .digest('hex'),
+    );
   }
   return result;
 };
 
-const sameManifest = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+const sameManifest = (a: Map<string, string>, b: Map<string, string>) =>
+  a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
 
 type Measure = { wall: number; cpu: number; rssMiB: number; ok: boolean; output: string };
 
@@ -174,8 +216,20 @@ const timed = (command: string, argv: string[], env: NodeJS.ProcessEnv): Measure
     encoding: 'utf8',
     maxBuffer: 256 * MiB,
   });
-  const [wall, user, system, rss] = fs.readFileSync(stats, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
-  return { wall: wall!, cpu: user! + system!, rssMiB: rss! / 1024, ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
+  const [wall, user, system, rss] = fs
+    .readFileSync(stats, 'utf8')
+    .trim()
+    .split('\n')
+    .pop()!
+    .split(' ')
+    .map(Number);
+  return {
+    wall: wall!,
+    cpu: user! + system!,
+    rssMiB: rss! / 1024,
+    ok: result.status === 0,
+    output: `${result.stdout}\n${result.stderr}`,
+  };
 };
 
 const folderBytes = async (folder: string) => {
@@ -199,26 +253,41 @@ const tools = (): Tool[] => {
     name: 'strata',
     repo: strataRepo,
     run: (_step, ...argv) =>
-      timed(process.execPath, ['--import', 'tsx', cli, ...argv, '--repo', strataRepo], { STRATA_PASSWORD: PASSWORD }),
+      timed(process.execPath, [cli, ...argv, '--repo', strataRepo], { STRATA_PASSWORD: PASSWORD }),
   };
   const restic: Tool = {
     name: 'restic',
     repo: resticRepo,
     run: (_step, ...argv) =>
-      timed('restic', [...argv, '--cache-dir', path.join(root, 'restic-cache')], { RESTIC_PASSWORD: PASSWORD, RESTIC_REPOSITORY: resticRepo }),
+      timed('restic', [...argv, '--cache-dir', path.join(root, 'restic-cache')], {
+        RESTIC_PASSWORD: PASSWORD,
+        RESTIC_REPOSITORY: resticRepo,
+      }),
   };
   return [strata, restic].filter((t) => !args.only || t.name === args.only);
 };
 
 const main = async () => {
   await fsp.mkdir(root, { recursive: true });
-  console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`);
+  if (!args.only || args.only === 'strata') buildEngine();
+  console.log(
+    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`,
+  );
   console.log(`restic: ${spawnSync('restic', ['version'], { encoding: 'utf8' }).stdout.trim()}`);
-  console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average at start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const started = Date.now();
   await seed(Number(args.files));
-  const files = (await fsp.readdir(dataDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length - 1;
-  console.log(`dataset: ${files} files, ${(Number(await fsp.readFile(path.join(dataDir, '.seeded'), 'utf8')) / MiB).toFixed(0)} MiB (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  const files =
+    (await fsp.readdir(dataDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length -
+    1;
+  console.log(
+    `dataset: ${files} files, ${(Number(await fsp.readFile(path.join(dataDir, '.seeded'), 'utf8')) / MiB).toFixed(0)} MiB (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
   const work = path.join(root, 'work');
   await fsp.rm(work, { recursive: true, force: true });
   spawnSync('cp', ['-a', dataDir, work]); // the bench changes a copy: the seeded data stays as it is
@@ -229,19 +298,39 @@ const main = async () => {
   for (const tool of all) await fsp.rm(tool.repo, { recursive: true, force: true });
   await fsp.rm(path.join(root, 'restic-cache'), { recursive: true, force: true });
   for (const tool of all) {
-    const init = tool.name === 'strata' ? tool.run('init', 'init') : tool.run('init', 'init', '--repository-version', '2');
+    const init =
+      tool.name === 'strata'
+        ? tool.run('init', 'init')
+        : tool.run('init', 'init', '--repository-version', '2');
     if (!init.ok) throw new Error(`${tool.name} init failed: ${init.output}`);
   }
   const rows: { step: string; tool: string; m: Measure; repoMiB?: number; note?: string }[] = [];
   const backupArgs = (tool: Tool) =>
-    tool.name === 'strata' ? ['backup', work, '--plan', 'bench', '--device', 'bench'] : ['backup', work, '--compression', 'auto', '--host', 'bench'];
-  const step = async (name: string, argvFor: (tool: Tool) => string[], after?: (tool: Tool, m: Measure) => Promise<string | undefined>) => {
-    for (const tool of all) {
+    tool.name === 'strata'
+      ? ['backup', work, '--plan', 'bench', '--device', 'bench']
+      : ['backup', work, '--compression', 'auto', '--host', 'bench'];
+  let stepIndex = 0;
+  const step = async (
+    name: string,
+    argvFor: (tool: Tool) => string[],
+    after?: (tool: Tool, m: Measure) => Promise<string | undefined>,
+  ) => {
+    // alternate which tool goes first, so that neither always meets the other's leftovers (caches, load)
+    const order = stepIndex++ % 2 === 0 ? all : [...all].reverse();
+    for (const tool of order) {
       const m = tool.run(name, ...argvFor(tool));
       if (!m.ok) console.log(`${tool.name} ${name} FAILED:\n${m.output.slice(-2000)}`);
       const note = after ? await after(tool, m) : undefined;
-      rows.push({ step: name, tool: tool.name, m, repoMiB: name.startsWith('backup') ? (await folderBytes(tool.repo)) / MiB : undefined, note });
-      console.log(`${name.padEnd(22)} ${tool.name.padEnd(7)} wall ${m.wall.toFixed(2)} s  cpu ${m.cpu.toFixed(2)} s  rss ${m.rssMiB.toFixed(0)} MiB${note ? `  ${note}` : ''}`);
+      rows.push({
+        step: name,
+        tool: tool.name,
+        m,
+        repoMiB: name.startsWith('backup') ? (await folderBytes(tool.repo)) / MiB : undefined,
+        note,
+      });
+      console.log(
+        `${name.padEnd(22)} ${tool.name.padEnd(7)} wall ${m.wall.toFixed(2)} s  cpu ${m.cpu.toFixed(2)} s  rss ${m.rssMiB.toFixed(0)} MiB${note ? `  ${note}` : ''}`,
+      );
     }
   };
 
@@ -253,7 +342,10 @@ const main = async () => {
   const expected = await manifest(work);
   await step(
     'restore',
-    (tool) => (tool.name === 'strata' ? ['restore', 'latest', '--target', path.join(root, `restore-${tool.name}`)] : ['restore', 'latest', '--target', path.join(root, `restore-${tool.name}`)]),
+    (tool) =>
+      tool.name === 'strata'
+        ? ['restore', 'latest', '--target', path.join(root, `restore-${tool.name}`)]
+        : ['restore', 'latest', '--target', path.join(root, `restore-${tool.name}`)],
     async (tool) => {
       const base = path.join(root, `restore-${tool.name}`);
       const restored = tool.name === 'strata' ? path.join(base, path.basename(work)) : path.join(base, work);
@@ -263,15 +355,34 @@ const main = async () => {
     },
   );
   await step('check (structure)', () => ['check']);
-  await step('check (read data)', (tool) => ['check', tool.name === 'strata' ? '--read-data' : '--read-data']);
-  const startup = all.some((t) => t.name === 'strata') ? timed(process.execPath, ['--import', 'tsx', cli, '--help'], {}) : null;
+  await step('check (read data)', (tool) => [
+    'check',
+    tool.name === 'strata' ? '--read-data' : '--read-data',
+  ]);
+  const startup = all.some((t) => t.name === 'strata') ? timed(process.execPath, [cli, '--help'], {}) : null;
+  const startupTsx = all.some((t) => t.name === 'strata')
+    ? timed(process.execPath, ['--import', 'tsx', sourceCli, '--help'], {})
+    : null;
 
-  console.log(`\nload average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log('\n| step | tool | wall s | CPU s | peak RSS MiB | repository MiB | note |\n|---|---|---|---|---|---|---|');
+  console.log(
+    `\nload average at end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    '\n| step | tool | wall s | CPU s | peak RSS MiB | repository MiB | note |\n|---|---|---|---|---|---|---|',
+  );
   for (const r of rows) {
-    console.log(`| ${r.step} | ${r.tool} | ${r.m.wall.toFixed(2)} | ${r.m.cpu.toFixed(2)} | ${r.m.rssMiB.toFixed(0)} | ${r.repoMiB?.toFixed(1) ?? ''} | ${r.note ?? (r.m.ok ? '' : 'FAILED')} |`);
+    console.log(
+      `| ${r.step} | ${r.tool} | ${r.m.wall.toFixed(2)} | ${r.m.cpu.toFixed(2)} | ${r.m.rssMiB.toFixed(0)} | ${r.repoMiB?.toFixed(1) ?? ''} | ${r.note ?? (r.m.ok ? '' : 'FAILED')} |`,
+    );
   }
-  if (startup) console.log(`\nstrata's start-up alone (node --import tsx cli.ts --help): wall ${startup.wall.toFixed(2)} s, cpu ${startup.cpu.toFixed(2)} s`);
+  if (startup && startupTsx) {
+    console.log(
+      `\nstrata's start-up alone (--help): compiled ${startup.wall.toFixed(2)} s wall, ${startup.rssMiB.toFixed(0)} MiB; from source with tsx ${startupTsx.wall.toFixed(2)} s, ${startupTsx.rssMiB.toFixed(0)} MiB`,
+    );
+  }
   if (!args.keep) {
     for (const tool of all) await fsp.rm(tool.repo, { recursive: true, force: true });
     await fsp.rm(work, { recursive: true, force: true });
