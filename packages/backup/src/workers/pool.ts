@@ -3,14 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { StrataError } from '../errors.ts';
 import { Semaphore } from '../limit.ts';
 import type { Repository } from '../repo/repository.ts';
-import type {
-  ChunkMessage,
-  FromWorker,
-  PackMessage,
-  ToWorker,
-  WorkerSetup,
-  WriteFileTask,
-} from './protocol.ts';
+import type { ChunkInfo, FromWorker, PackMessage, ToWorker, WorkerSetup, WriteFileTask } from './protocol.ts';
 
 /**
  * One worker fewer than cores, at least one: the calling thread packs, hashes packs and walks folders, and
@@ -23,7 +16,7 @@ const entry = new URL('./worker-entry.mjs', import.meta.url);
 const script = new URL(`./worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url).href;
 
 type Pending = {
-  onChunk?: (message: ChunkMessage) => Promise<void>;
+  onChunk?: (chunk: ChunkInfo) => Promise<void>;
   resolve: (message: FromWorker) => void;
   reject: (error: Error) => void;
 };
@@ -122,21 +115,19 @@ export class WorkerPool {
   private receive(slot: Slot, message: FromWorker): void {
     const pending = this.pending.get(message.task);
     if (!pending) return;
-    if (message.kind === 'chunk') {
-      // one message at a time per worker: the acknowledgement waits until the pack writer has room
-      slot.queue = slot.queue.then(async () => {
+    // one message at a time per worker, in order: the acknowledgement waits until the pack writer has room
+    slot.queue = slot.queue.then(async () => {
+      if (message.kind === 'chunks') {
         try {
-          await pending.onChunk!(message);
+          for (const chunk of message.chunks) await pending.onChunk!(chunk);
         } catch (error) {
           pending.reject(error as Error);
         }
-        if (message.sealed)
-          slot.worker.postMessage({ kind: 'ack', bytes: message.rawLength } satisfies ToWorker);
-      });
-      return;
-    }
-    // 'done' and errors come after the task's chunks: let those be handled first
-    slot.queue = slot.queue.then(() => {
+        const acknowledged = message.chunks.reduce((sum, c) => sum + (c.sealed ? c.rawLength : 0), 0);
+        if (acknowledged > 0)
+          slot.worker.postMessage({ kind: 'ack', bytes: acknowledged } satisfies ToWorker);
+        if (!message.done) return;
+      }
       this.pending.delete(message.task);
       if (message.kind === 'error') pending.reject(new WorkerTaskError(message.message, message.code));
       else pending.resolve(message);
@@ -169,13 +160,9 @@ export class WorkerPool {
   }
 
   /** Reads, chunks and seals a file in a worker; `onChunk` gets each chunk in order. Resolves to the bytes read. */
-  async chunkFile(
-    path: Buffer,
-    size: number,
-    onChunk: (message: ChunkMessage) => Promise<void>,
-  ): Promise<number> {
+  async chunkFile(path: Buffer, size: number, onChunk: (chunk: ChunkInfo) => Promise<void>): Promise<number> {
     const done = await this.run((task) => ({ kind: 'chunk-file', task, path, size }), [], { onChunk });
-    return (done as { size: number }).size;
+    return (done as { done?: { size: number } }).done?.size ?? 0;
   }
 
   /** Opens (and with `verify` hashes) every blob of a pack in a worker. The pack's bytes move to the worker. */

@@ -42,15 +42,9 @@ export type AckMessage = { kind: 'ack'; bytes: number };
 export type ToWorker = ChunkFileTask | OpenPackTask | WriteFileTask | AckMessage;
 
 /** A chunk of a file: already in the repository (no bytes), or compressed where that helped and sealed. */
-export type ChunkMessage = {
-  kind: 'chunk';
-  task: number;
-  id: string;
-  rawLength: number;
-  sealed?: Uint8Array;
-  compression?: Compression;
-};
-export type DoneMessage = { kind: 'done'; task: number; size: number };
+export type ChunkInfo = { id: string; rawLength: number; sealed?: Uint8Array; compression?: Compression };
+/** Chunks of one file, in order (several a message); the last message of a file says how many bytes it read. */
+export type ChunksMessage = { kind: 'chunks'; task: number; chunks: ChunkInfo[]; done?: { size: number } };
 export type WrittenMessage = { kind: 'written'; task: number; bytes: number };
 export type PackMessage = {
   kind: 'pack';
@@ -59,4 +53,4 @@ export type PackMessage = {
   errors: { file: string; message: string }[];
 };
 export type ErrorMessage = { kind: 'error'; task: number; code?: string; message: string };
-export type FromWorker = ChunkMessage | DoneMessage | WrittenMessage | PackMessage | ErrorMessage;
+export type FromWorker = ChunksMessage | WrittenMessage | PackMessage | ErrorMessage;

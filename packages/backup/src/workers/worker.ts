@@ -12,7 +12,7 @@ import { Semaphore } from '../limit.ts';
 import { verifyPackBytes } from '../repo/verify-pack.ts';
 import type {
   ChunkFileTask,
-  ChunkMessage,
+  ChunkInfo,
   FromWorker,
   OpenPackTask,
   ToWorker,
@@ -30,6 +30,10 @@ const knownCount = known.length / 32;
 const credits = new Semaphore(setup.creditBytes);
 /** A compressed chunk is kept only when it saves at least this share (as in BlobWriter). */
 const MIN_SAVING = 1 / 32;
+/** Flushes the batches of the files being read (see prepare). */
+const batchFlushers = new Set<() => void>();
+/** Sealed plaintext bytes gathered before a message goes to the main thread (fewer, larger messages). */
+const BATCH_BYTES = 4 * 1024 * 1024;
 /** Chunks of one file compressing at once. */
 const CHUNKS_IN_FLIGHT = 3;
 
@@ -62,11 +66,15 @@ const sealForTransfer = (payload: Buffer): Uint8Array => {
   return sealed;
 };
 
-const prepare = async (task: number, chunk: Buffer): Promise<{ message: ChunkMessage; bytes: number }> => {
+const prepare = async (chunk: Buffer): Promise<ChunkInfo> => {
   const idBytes = createHmac('sha256', idKey).update(chunk).digest();
   const id = idBytes.toString('hex');
-  if (isKnown(idBytes)) return { message: { kind: 'chunk', task, id, rawLength: chunk.length }, bytes: 0 };
-  await credits.acquire(chunk.length);
+  if (isKnown(idBytes)) return { id, rawLength: chunk.length };
+  if (!credits.tryAcquire(chunk.length)) {
+    // out of credits: send every batch still gathering, so that the main thread can acknowledge them
+    for (const flush of batchFlushers) flush();
+    await credits.acquire(chunk.length);
+  }
   let payload = chunk;
   let compression: 'none' | 'zstd' = 'none';
   if (chunk.length > 64 && !looksIncompressible(chunk)) {
@@ -78,10 +86,7 @@ const prepare = async (task: number, chunk: Buffer): Promise<{ message: ChunkMes
   }
   const sealed = sealForTransfer(payload);
   // credits are counted in plaintext bytes; the main thread acknowledges the same number
-  return {
-    message: { kind: 'chunk', task, id, rawLength: chunk.length, sealed, compression },
-    bytes: chunk.length,
-  };
+  return { id, rawLength: chunk.length, sealed, compression };
 };
 
 const chunkFile = async ({ task, path, size }: ChunkFileTask): Promise<void> => {
@@ -97,11 +102,25 @@ const chunkFile = async ({ task, path, size }: ChunkFileTask): Promise<void> => 
     });
   }
   let position = 0;
-  const inFlight: Promise<{ message: ChunkMessage; bytes: number }>[] = [];
-  const sendFirst = async () => {
-    const { message } = await inFlight.shift()!;
-    post(message, message.sealed ? [message.sealed.buffer as ArrayBuffer] : []);
+  const inFlight: Promise<ChunkInfo>[] = [];
+  let batch: ChunkInfo[] = [];
+  let batchBytes = 0;
+  const flush = (done?: { size: number }) => {
+    if (batch.length === 0 && !done) return;
+    const transfer = batch.flatMap((c) => (c.sealed ? [c.sealed.buffer as ArrayBuffer] : []));
+    post({ kind: 'chunks', task, chunks: batch, done }, transfer);
+    batch = [];
+    batchBytes = 0;
   };
+  const takeFirst = async () => {
+    const chunk = await inFlight.shift()!;
+    batch.push(chunk);
+    batchBytes += chunk.sealed ? chunk.rawLength : 0;
+    // a full batch goes; so does any batch while a chunk waits for credits that only its acknowledgement frees
+    if (batchBytes >= BATCH_BYTES || credits.isContended) flush();
+  };
+  const flushBatch = () => flush();
+  batchFlushers.add(flushBatch);
   try {
     const read = (target: Buffer, offset: number, length: number) => {
       const count = fs.readSync(fd, target, offset, length, position);
@@ -109,13 +128,14 @@ const chunkFile = async ({ task, path, size }: ChunkFileTask): Promise<void> => 
       return count;
     };
     for (const chunk of chunker.chunksSync(read, size)) {
-      inFlight.push(prepare(task, chunk));
-      if (inFlight.length >= CHUNKS_IN_FLIGHT) await sendFirst();
+      inFlight.push(prepare(chunk));
+      if (inFlight.length >= CHUNKS_IN_FLIGHT) await takeFirst();
     }
-    while (inFlight.length > 0) await sendFirst();
-    post({ kind: 'done', task, size: position });
+    while (inFlight.length > 0) await takeFirst();
+    flush({ size: position });
   } catch (error) {
     await Promise.allSettled(inFlight);
+    if (batch.length > 0) flush();
     post({
       kind: 'error',
       task,
@@ -123,6 +143,7 @@ const chunkFile = async ({ task, path, size }: ChunkFileTask): Promise<void> => 
       message: (error as Error).message,
     });
   } finally {
+    batchFlushers.delete(flushBatch);
     fs.closeSync(fd);
   }
 };
