@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import fsp, { type FileHandle } from 'node:fs/promises';
 import nodePath from 'node:path';
-import { isStrataError, throwIfAborted } from '../errors.ts';
+import { isStrataError, StrataError, throwIfAborted } from '../errors.ts';
 import { mapLimit, Semaphore } from '../limit.ts';
 import { displayPath, joinAbsolute, joinBytes } from '../paths.ts';
 import { type ProgressCallback, ProgressMeter } from '../progress.ts';
@@ -58,6 +58,61 @@ const settled: Pending = { done: Promise.resolve() };
 const ZERO_BLOCK = Buffer.alloc(64 * 1024);
 /** Plaintext bytes of one part of a file handed to a worker. */
 const PART_BYTES = 8 * 1024 * 1024;
+/** Files up to this size go to the worker in batches (see SmallFiles). */
+const SMALL_FILE = 1024 * 1024;
+
+const folderOf = (path: Buffer) => Buffer.from(nodePath.dirname(path.toString('latin1')), 'latin1');
+
+/** A worker's report of a failed part, as an error with the errno code when it had one. */
+const partError = (result: { code?: string; message: string }): Error =>
+  result.code
+    ? Object.assign(new Error(result.message), { code: result.code })
+    : new StrataError('CORRUPT', result.message);
+
+/** Small files of one folder gathered for one worker task: up to 64 files or 4 MiB. */
+class SmallFiles {
+  private items: { node: TreeNode; place: Place; settle: (error: Error | null) => void }[] = [];
+  private bytes = 0;
+
+  constructor(
+    private readonly restorer: Restorer,
+    private readonly folder: Buffer,
+  ) {}
+
+  /** Adds a file; resolves once it is queued, to the file's completion (file-system errors recorded, not thrown). */
+  async add(node: TreeNode, place: Place): Promise<{ done: Promise<void> }> {
+    const written = new Promise<Error | null>((settle) => this.items.push({ node, place, settle }));
+    this.bytes += node.size;
+    if (this.items.length >= 64 || this.bytes >= 4 * 1024 * 1024) await this.send();
+    return {
+      done: written.then((error) => {
+        if (error) this.restorer.failFile(place.path, error);
+      }),
+    };
+  }
+
+  /** Sends what is gathered (at the end of the folder, or when full). */
+  async send(): Promise<void> {
+    const items = this.items;
+    if (items.length === 0) return;
+    this.items = [];
+    this.bytes = 0;
+    const { done } = await this.restorer.queue(() =>
+      this.restorer.writeSmallFiles(
+        this.folder,
+        items.map(({ node, place }) => ({ node, place })),
+      ),
+    );
+    void done.then(
+      (errors) => {
+        for (const [i, item] of items.entries()) item.settle(errors[i] ?? null);
+      },
+      (error: Error) => {
+        for (const item of items) item.settle(error);
+      },
+    );
+  }
+}
 const isRoot = () => process.getuid?.() === 0;
 
 export class Restorer {
@@ -210,9 +265,16 @@ export class Restorer {
     this.result.dirs++;
     const children = node.subtree ? (await this.trees.load(node.subtree)).nodes : [];
     const pendings: Promise<void>[] = [];
+    const batch = this.pool ? new SmallFiles(this, place.path) : undefined;
     for (const child of children) {
-      pendings.push((await this.restoreNode(child, joinBytes(place.path, nameBytesOf(child)), created)).done);
+      const destination = joinBytes(place.path, nameBytesOf(child));
+      const pending =
+        child.type === 'file'
+          ? await this.restoreFile(child, destination, created, batch)
+          : await this.restoreNode(child, destination, created);
+      pendings.push(pending.done);
     }
+    await batch?.send();
     return { done: this.track(Promise.all(pendings).then(() => this.applyMetadata(node, place.path))) };
   }
 
@@ -232,12 +294,18 @@ export class Restorer {
     return settled;
   }
 
-  private async restoreFile(node: TreeNode, destination: Buffer, fresh: boolean): Promise<Pending> {
+  private async restoreFile(
+    node: TreeNode,
+    destination: Buffer,
+    fresh: boolean,
+    batch?: SmallFiles,
+  ): Promise<Pending> {
     const place = await this.placeFor(node, destination, fresh);
     if (!place) {
       this.meter.bytesDone += node.size;
       return settled;
     }
+    if (batch && node.size <= SMALL_FILE) return { done: this.track((await batch.add(node, place)).done) };
     await this.queued.acquire();
     const done = this.files
       .use(() => this.writeFile(node, place))
@@ -293,7 +361,7 @@ export class Restorer {
         try {
           const blobs = await Promise.all(part.map((id) => this.blobs.loadSealed(id)));
           const last = i === parts.length - 1;
-          const task = {
+          const filePart = {
             path: temp,
             offset,
             blobs,
@@ -301,7 +369,8 @@ export class Restorer {
             createMode: this.permissions ? 0o600 : 0o666,
             finish: last ? this.finishFor(node, place) : undefined,
           };
-          await pool.writeFile(task, Buffer.from(nodePath.dirname(place.path.toString('latin1')), 'latin1'));
+          const [result] = await pool.writeFiles([filePart], folderOf(place.path));
+          if (result && !('bytes' in result)) throw partError(result);
         } finally {
           this.memory.release(bytes);
         }
@@ -317,6 +386,61 @@ export class Restorer {
     this.result.bytesWritten += node.size;
     this.meter.filesDone++;
     this.meter.tick();
+  }
+
+  /**
+   * Writes small files of one folder in one worker task: one message each way for up to 64 files. Each file is
+   * written whole or not at all (a replaced one goes through a temporary name).
+   */
+  async writeSmallFiles(
+    folder: Buffer,
+    items: { node: TreeNode; place: Place }[],
+  ): Promise<(Error | null)[]> {
+    const pool = this.pool!;
+    const bytes = items.reduce((sum, item) => sum + item.node.size, 0);
+    await this.memory.acquire(bytes);
+    try {
+      throwIfAborted(this.options.signal);
+      const parts = await Promise.all(
+        items.map(async ({ node, place }) => ({
+          path: place.replaces ? this.tempBeside(place.path) : place.path,
+          offset: 0,
+          blobs: await Promise.all((node.content ?? []).map((id) => this.blobs.loadSealed(id))),
+          create: true,
+          createMode: this.permissions ? 0o600 : 0o666,
+          finish: this.finishFor(node, place),
+        })),
+      );
+      const results = await pool.writeFiles(parts, folder);
+      return Promise.all(
+        results.map(async (result, i) => {
+          const { node, place } = items[i]!;
+          if ('bytes' in result) {
+            this.result.filesRestored++;
+            this.result.bytesWritten += node.size;
+            this.meter.filesDone++;
+            this.meter.bytesDone += node.size;
+            this.meter.tick();
+            return null;
+          }
+          if (place.replaces) await fsp.rm(parts[i]!.path, { force: true });
+          return partError(result);
+        }),
+      );
+    } finally {
+      this.memory.release(bytes);
+    }
+  }
+
+  /** Starts `work` as one of the writes at once once it has a place in the queue (which bounds memory). */
+  async queue<T>(work: () => Promise<T>): Promise<{ done: Promise<T> }> {
+    await this.queued.acquire();
+    return { done: this.files.use(work).finally(() => this.queued.release()) };
+  }
+
+  /** A write error: recorded for the file when the file system said no, fatal otherwise (a damaged blob). */
+  failFile(path: Buffer, error: Error): void {
+    this.fail(path, error);
   }
 
   private finishFor(node: TreeNode, place: Place) {

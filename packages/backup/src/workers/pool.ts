@@ -3,7 +3,15 @@ import { Worker } from 'node:worker_threads';
 import { StrataError } from '../errors.ts';
 import { Semaphore } from '../limit.ts';
 import type { Repository } from '../repo/repository.ts';
-import type { ChunkInfo, FromWorker, PackMessage, ToWorker, WorkerSetup, WriteFileTask } from './protocol.ts';
+import type {
+  ChunkInfo,
+  FilePart,
+  FromWorker,
+  PackMessage,
+  PartResult,
+  ToWorker,
+  WorkerSetup,
+} from './protocol.ts';
 
 /**
  * One worker fewer than cores, at least one: the calling thread packs, hashes packs and walks folders, and
@@ -176,20 +184,23 @@ export class WorkerPool {
   }
 
   /**
-   * Writes sealed blobs into a file in a worker (see WriteFileTask); the blobs' bytes move to the worker. Files
-   * of one folder all go to one worker: two threads creating files in one folder wait on each other's
-   * folder lock in the kernel (on ext4, six times slower than one thread alone).
+   * Writes parts of files in a worker (see FilePart), in order; the blobs' bytes move to the worker. Files of
+   * one folder all go to one worker: two threads creating files in one folder wait on each other's folder
+   * lock in the kernel (on ext4, six times slower than one thread alone).
    */
-  async writeFile(task: Omit<WriteFileTask, 'kind' | 'task'>, folder: Uint8Array): Promise<number> {
-    const blobs = task.blobs.map((blob) => ({ ...blob, sealed: ownBuffer(blob.sealed) }));
-    const transfer = blobs.map((blob) => blob.sealed.buffer as ArrayBuffer);
+  async writeFiles(parts: Omit<FilePart, never>[], folder: Uint8Array): Promise<PartResult[]> {
+    const owned = parts.map((part) => ({
+      ...part,
+      blobs: part.blobs.map((b) => ({ ...b, sealed: ownBuffer(b.sealed) })),
+    }));
+    const transfer = owned.flatMap((part) => part.blobs.map((b) => b.sealed.buffer as ArrayBuffer));
     const done = await this.run(
-      (id) => ({ ...task, blobs, kind: 'write-file', task: id }),
+      (id) => ({ kind: 'write-files', task: id, parts: owned }),
       transfer,
       {},
       folder,
     );
-    return (done as { bytes: number }).bytes;
+    return (done as { results: PartResult[] }).results;
   }
 
   async close(): Promise<void> {

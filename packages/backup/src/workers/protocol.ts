@@ -19,9 +19,7 @@ export type ChunkFileTask = { kind: 'chunk-file'; task: number; path: Uint8Array
 /** Verifies one pack read whole (see verifyPackBytes). */
 export type OpenPackTask = { kind: 'open-pack'; task: number; packId: string; pack: Uint8Array };
 /** Sealed blobs of a file, written at `offset` into `path` (created by the first part, finished by the last). */
-export type WriteFileTask = {
-  kind: 'write-file';
-  task: number;
+export type FilePart = {
   path: Uint8Array;
   offset: number;
   blobs: { sealed: Uint8Array; compression: Compression; rawLength: number }[];
@@ -38,14 +36,17 @@ export type WriteFileTask = {
     mtimeSeconds: number;
   };
 };
+/** Parts of files of one folder (small files go many to a task: one message each way for all of them). */
+export type WriteFilesTask = { kind: 'write-files'; task: number; parts: FilePart[] };
+export type PartResult = { bytes: number } | { code?: string; message: string };
 export type AckMessage = { kind: 'ack'; bytes: number };
-export type ToWorker = ChunkFileTask | OpenPackTask | WriteFileTask | AckMessage;
+export type ToWorker = ChunkFileTask | OpenPackTask | WriteFilesTask | AckMessage;
 
 /** A chunk of a file: already in the repository (no bytes), or compressed where that helped and sealed. */
 export type ChunkInfo = { id: string; rawLength: number; sealed?: Uint8Array; compression?: Compression };
 /** Chunks of one file, in order (several a message); the last message of a file says how many bytes it read. */
 export type ChunksMessage = { kind: 'chunks'; task: number; chunks: ChunkInfo[]; done?: { size: number } };
-export type WrittenMessage = { kind: 'written'; task: number; bytes: number };
+export type WrittenMessage = { kind: 'written'; task: number; results: PartResult[] };
 export type PackMessage = {
   kind: 'pack';
   task: number;

@@ -13,11 +13,13 @@ import { verifyPackBytes } from '../repo/verify-pack.ts';
 import type {
   ChunkFileTask,
   ChunkInfo,
+  FilePart,
   FromWorker,
   OpenPackTask,
+  PartResult,
   ToWorker,
   WorkerSetup,
-  WriteFileTask,
+  WriteFilesTask,
 } from './protocol.ts';
 
 const setup = workerData as WorkerSetup;
@@ -183,28 +185,26 @@ const writeAll = (fd: number, data: Buffer, position: number): void => {
     done += fs.writeSync(fd, data, done, data.length - done, position + done);
 };
 
-const writeFile = async ({
-  task,
+const writePart = async ({
   path,
   offset,
   blobs,
   create,
   createMode,
   finish,
-}: WriteFileTask): Promise<void> => {
+}: FilePart): Promise<PartResult> => {
   const file = Buffer.from(path);
   let fd: number | undefined;
   try {
     // open blobs first: a damaged blob leaves no half-written file behind this part
     const plains = await Promise.all(
       blobs.map(async (blob) => {
-        const payload = unseal(
-          dataKey,
-          Buffer.from(blob.sealed.buffer, blob.sealed.byteOffset, blob.sealed.byteLength),
-        );
+        const sealed = Buffer.from(blob.sealed.buffer, blob.sealed.byteOffset, blob.sealed.byteLength);
+        const payload = unseal(dataKey, sealed);
         const plain = blob.compression === 'zstd' ? await zstdDecompress(payload) : payload;
-        if (plain.length !== blob.rawLength)
+        if (plain.length !== blob.rawLength) {
           throw new Error(`a blob holds ${plain.length} bytes, the index says ${blob.rawLength}`);
+        }
         return plain;
       }),
     );
@@ -223,21 +223,22 @@ const writeFile = async ({
     fs.closeSync(fd);
     fd = undefined;
     if (finish?.rename) fs.renameSync(file, Buffer.from(finish.rename));
-    post({ kind: 'written', task, bytes: position - offset });
+    return { bytes: position - offset };
   } catch (error) {
     if (fd !== undefined) fs.closeSync(fd);
-    post({
-      kind: 'error',
-      task,
-      code: (error as NodeJS.ErrnoException).code,
-      message: (error as Error).message,
-    });
+    return { code: (error as NodeJS.ErrnoException).code, message: (error as Error).message };
   }
+};
+
+const writeFiles = async ({ task, parts }: WriteFilesTask): Promise<void> => {
+  const results: PartResult[] = [];
+  for (const part of parts) results.push(await writePart(part));
+  post({ kind: 'written', task, results });
 };
 
 parentPort!.on('message', (message: ToWorker) => {
   if (message.kind === 'ack') credits.release(message.bytes);
   else if (message.kind === 'chunk-file') void chunkFile(message);
-  else if (message.kind === 'write-file') void writeFile(message);
+  else if (message.kind === 'write-files') void writeFiles(message);
   else void openPack(message);
 });
