@@ -225,6 +225,7 @@ export class Archiver {
     name: Buffer,
     stat: BigIntStats,
     previous?: TreeNode,
+    smallFiles?: SmallFileBatch,
   ): Promise<Pending | null> {
     const type = nodeTypeOf(stat);
     const shown = displayPath(path);
@@ -241,7 +242,7 @@ export class Archiver {
         ...(Buffer.from(text).equals(target) ? {} : { linkTargetBytes: target.toString('base64') }),
       });
     }
-    return this.archiveFile(path, name, stat, previous);
+    return this.archiveFile(path, name, stat, previous, smallFiles);
   }
 
   private async archiveFile(
@@ -249,6 +250,7 @@ export class Archiver {
     name: Buffer,
     stat: BigIntStats,
     previous?: TreeNode,
+    smallFiles?: SmallFileBatch,
   ): Promise<Pending> {
     if (isUnchanged(previous, stat) && previous.content!.every((id) => this.writer.has(id))) {
       this.stats.filesUnmodified++;
@@ -257,8 +259,10 @@ export class Archiver {
       return done({ ...nodeFromStat(name, 'file', stat), content: previous.content });
     }
     await this.queue.acquire();
-    const future = this.saver
-      .save(path, name, stat)
+    const small = smallFiles !== undefined && Number(stat.size) < this.repo.config.chunker.minSize;
+    const saving = small ? smallFiles.add(path, name, stat) : this.saver.save(path, name, stat);
+    if (small && smallFiles.isFull) this.sendSmallFiles(smallFiles);
+    const future = saving
       .then((node) => {
         if (previous?.type === 'file') this.stats.filesChanged++;
         else this.stats.filesNew++;
@@ -292,24 +296,38 @@ export class Archiver {
     const previousByName = indexNodes(beforeTree);
     const sorted = (names ?? []).sort(Buffer.compare);
     const futures: Promise<TreeNode | null>[] = [];
-    // lstat a batch at a time, in parallel: one at a time costs a thread-pool round trip per entry
-    for (let from = 0; from < sorted.length; from += 64) {
-      const batch = sorted.slice(from, from + 64);
-      const stats = await mapLimit(batch, 16, (child) =>
-        this.fs
-          .lstat(joinBytes(path, child))
-          .catch((error: Error) => this.entryError(joinBytes(path, child), error)),
-      );
-      for (let i = 0; i < batch.length; i++) {
-        this.stopIfFailed();
-        const childStat = stats[i];
-        if (!childStat) continue;
-        const child = batch[i]!;
-        const before = previousByName.get(nameKey(child));
-        const pending = await this.archiveEntry(joinBytes(path, child), child, childStat, before);
-        if (pending) futures.push(pending.node);
+    const smallFiles = this.pool ? new SmallFileBatch() : undefined;
+    try {
+      // lstat a batch at a time, in parallel: one at a time costs a thread-pool round trip per entry
+      for (let from = 0; from < sorted.length; from += 64) {
+        const batch = sorted.slice(from, from + 64);
+        const stats = await mapLimit(batch, 16, (child) =>
+          this.fs
+            .lstat(joinBytes(path, child))
+            .catch((error: Error) => this.entryError(joinBytes(path, child), error)),
+        );
+        for (let i = 0; i < batch.length; i++) {
+          this.stopIfFailed();
+          const childStat = stats[i];
+          if (!childStat) continue;
+          const child = batch[i]!;
+          const before = previousByName.get(nameKey(child));
+          const pending = await this.archiveEntry(
+            joinBytes(path, child),
+            child,
+            childStat,
+            before,
+            smallFiles,
+          );
+          if (pending) futures.push(pending.node);
+        }
       }
+    } catch (error) {
+      // a cancelled or failed walk: the files gathered here will not be read
+      for (const item of smallFiles?.take() ?? []) item.reject(error as Error);
+      throw error;
     }
+    if (smallFiles) this.sendSmallFiles(smallFiles);
     const shown = displayPath(path);
     const node = Promise.all(futures).then(async (nodes) => {
       const kept = nodes.filter((n): n is TreeNode => n !== null);
@@ -317,6 +335,25 @@ export class Archiver {
       return { ...nodeFromStat(name, 'dir', stat), subtree: await this.saveTree(kept) };
     });
     return { node: this.track(node) };
+  }
+
+  /** Hands the gathered small files to a worker in one task; each file's promise settles with its result. */
+  private sendSmallFiles(batch: SmallFileBatch): void {
+    const items = batch.take();
+    if (items.length === 0) return;
+    const sent = this.saver.saveSmall(items).then(
+      (results) => {
+        for (const [i, item] of items.entries()) {
+          const result = results[i];
+          if (result instanceof Error || result === undefined) item.reject(result ?? new Error('no result'));
+          else item.resolve(result);
+        }
+      },
+      (error: Error) => {
+        for (const item of items) item.reject(error);
+      },
+    );
+    this.track(sent);
   }
 
   private async saveTree(nodes: TreeNode[]): Promise<string> {
@@ -363,6 +400,36 @@ export class Archiver {
     };
     for (const path of this.rootPaths()) await visit(Buffer.from(path));
     this.meter.totalsFinal = true;
+  }
+}
+
+type SmallFile = {
+  path: Buffer;
+  name: Buffer;
+  stat: BigIntStats;
+  resolve: (node: TreeNode) => void;
+  reject: (error: Error) => void;
+};
+
+/** Small files of one folder waiting to go to a worker together (at most 64 files or 4 MiB a task). */
+class SmallFileBatch {
+  private items: SmallFile[] = [];
+  private bytes = 0;
+
+  get isFull(): boolean {
+    return this.items.length >= 64 || this.bytes >= 4 * 1024 * 1024;
+  }
+
+  add(path: Buffer, name: Buffer, stat: BigIntStats): Promise<TreeNode> {
+    this.bytes += Number(stat.size);
+    return new Promise((resolve, reject) => this.items.push({ path, name, stat, resolve, reject }));
+  }
+
+  take(): SmallFile[] {
+    const items = this.items;
+    this.items = [];
+    this.bytes = 0;
+    return items;
   }
 }
 

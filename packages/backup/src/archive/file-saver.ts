@@ -5,6 +5,7 @@ import { Semaphore } from '../limit.ts';
 import type { BlobWriter } from '../repo/blob-writer.ts';
 import type { TreeNode } from '../tree.ts';
 import type { WorkerPool } from '../workers/pool.ts';
+import type { ChunkInfo } from '../workers/protocol.ts';
 import { nodeFromStat, type SourceFs } from './source-fs.ts';
 
 export type FileSaverOptions = {
@@ -43,6 +44,40 @@ export class FileSaver {
     );
   }
 
+  /**
+   * Small files (a single chunk when stat'ed) in one worker task: one message each way for many files. Each
+   * entry of the result is the file's node, or the error that kept it out.
+   */
+  async saveSmall(items: { path: Buffer; name: Buffer; stat: BigIntStats }[]): Promise<(TreeNode | Error)[]> {
+    const pool = this.options.pool!;
+    const results: (TreeNode | Error)[] = [];
+    const files = items.map((item) => ({ path: item.path, size: Number(item.stat.size) }));
+    await this.files.use(() =>
+      pool.chunkSmallFiles(files, async (index, result) => {
+        const item = items[index]!;
+        if (!('chunks' in result)) {
+          results[index] = Object.assign(new Error(result.message), { code: result.code });
+          return;
+        }
+        throwIfAborted(this.options.signal);
+        for (const chunk of result.chunks) await this.store(chunk);
+        this.bytesRead += result.size;
+        const content = result.chunks.map((chunk) => chunk.id);
+        results[index] = { ...nodeFromStat(item.name, 'file', item.stat), size: result.size, content };
+      }),
+    );
+    return results;
+  }
+
+  /** A chunk from a worker into a pack, unless the repository has it already. */
+  private async store(chunk: ChunkInfo): Promise<void> {
+    this.options.onBytes?.(chunk.rawLength);
+    if (!chunk.sealed || this.writer.has(chunk.id)) return;
+    const { id, rawLength, compression = 'none' } = chunk;
+    const sealed = Buffer.from(chunk.sealed.buffer, chunk.sealed.byteOffset, chunk.sealed.byteLength);
+    await this.writer.addSealed({ id, type: 'data', compression, rawLength }, sealed);
+  }
+
   /** The worker reads and seals; here the sealed chunks go into packs, in order. */
   private async readInWorker(
     pool: WorkerPool,
@@ -56,14 +91,7 @@ export class FileSaver {
     const size = await pool.chunkFile(path, Number(stat.size), async (chunk) => {
       throwIfAborted(this.options.signal);
       content.push(chunk.id);
-      this.options.onBytes?.(chunk.rawLength);
-      if (chunk.sealed && !this.writer.has(chunk.id)) {
-        const { id, rawLength, compression = 'none' } = chunk;
-        await this.writer.addSealed(
-          { id, type: 'data', compression, rawLength },
-          Buffer.from(chunk.sealed.buffer, chunk.sealed.byteOffset, chunk.sealed.byteLength),
-        );
-      }
+      await this.store(chunk);
     });
     this.bytesRead += size;
     return { ...nodeFromStat(name, 'file', stat), size, content };

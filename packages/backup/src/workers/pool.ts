@@ -5,6 +5,7 @@ import { Semaphore } from '../limit.ts';
 import type { Repository } from '../repo/repository.ts';
 import type {
   ChunkInfo,
+  FileChunks,
   FilePart,
   FromWorker,
   PackMessage,
@@ -25,6 +26,7 @@ const script = new URL(`./worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'
 
 type Pending = {
   onChunk?: (chunk: ChunkInfo) => Promise<void>;
+  onFile?: (index: number, result: FileChunks) => Promise<void>;
   resolve: (message: FromWorker) => void;
   reject: (error: Error) => void;
 };
@@ -78,12 +80,14 @@ export class WorkerPool {
   private nextTask = 1;
   private nextSlot = 0;
   private failure: Error | undefined;
+  private readonly creditBytes: number;
 
   constructor(
     repo: Repository,
     options: { size?: number; tasksPerWorker?: number; creditBytes?: number; withKnownIds?: boolean } = {},
   ) {
     const size = options.size ?? defaultWorkers();
+    this.creditBytes = options.creditBytes ?? 16 * 1024 * 1024;
     const setup: WorkerSetup = {
       script,
       idKey: repo.keys.idKey,
@@ -92,7 +96,7 @@ export class WorkerPool {
       chunker: repo.config.chunker,
       level: repo.config.compression.level,
       known: options.withKnownIds === false ? new SharedArrayBuffer(0) : knownIds(repo),
-      creditBytes: options.creditBytes ?? 16 * 1024 * 1024,
+      creditBytes: this.creditBytes,
     };
     for (let i = 0; i < size; i++) {
       const worker = new Worker(entry, { workerData: setup });
@@ -136,6 +140,14 @@ export class WorkerPool {
           slot.worker.postMessage({ kind: 'ack', bytes: acknowledged } satisfies ToWorker);
         if (!message.done) return;
       }
+      if (message.kind === 'files-chunked') {
+        try {
+          for (const [i, result] of message.results.entries()) await pending.onFile!(i, result);
+        } catch (error) {
+          pending.reject(error as Error);
+        }
+        slot.worker.postMessage({ kind: 'ack', bytes: message.reserve } satisfies ToWorker);
+      }
       this.pending.delete(message.task);
       if (message.kind === 'error') pending.reject(new WorkerTaskError(message.message, message.code));
       else pending.resolve(message);
@@ -171,6 +183,21 @@ export class WorkerPool {
   async chunkFile(path: Buffer, size: number, onChunk: (chunk: ChunkInfo) => Promise<void>): Promise<number> {
     const done = await this.run((task) => ({ kind: 'chunk-file', task, path, size }), [], { onChunk });
     return (done as { done?: { size: number } }).done?.size ?? 0;
+  }
+
+  /**
+   * Reads, chunks and seals small files in one worker task; `onFile` gets each file's chunks (or its error) in
+   * order. `reserve`: credits the task takes first, at least the files' sizes (at most the worker's credit).
+   */
+  async chunkSmallFiles(
+    files: { path: Buffer; size: number }[],
+    onFile: (index: number, result: FileChunks) => Promise<void>,
+  ): Promise<void> {
+    const reserve = Math.min(
+      this.creditBytes,
+      files.reduce((sum, f) => sum + f.size, 0),
+    );
+    await this.run((task) => ({ kind: 'chunk-files', task, files, reserve }), [], { onFile });
   }
 
   /** Opens (and with `verify` hashes) every blob of a pack in a worker. The pack's bytes move to the worker. */

@@ -16,6 +16,14 @@ export type WorkerSetup = {
 };
 
 export type ChunkFileTask = { kind: 'chunk-file'; task: number; path: Uint8Array; size: number };
+/** Small files (below the minimum chunk size when stat'ed) read, chunked and sealed in one task. */
+export type ChunkFilesTask = {
+  kind: 'chunk-files';
+  task: number;
+  files: { path: Uint8Array; size: number }[];
+  reserve: number;
+};
+export type FileChunks = { size: number; chunks: ChunkInfo[] } | { code?: string; message: string };
 /** Verifies one pack read whole (see verifyPackBytes). */
 export type OpenPackTask = { kind: 'open-pack'; task: number; packId: string; pack: Uint8Array };
 /** Sealed blobs of a file, written at `offset` into `path` (created by the first part, finished by the last). */
@@ -40,7 +48,7 @@ export type FilePart = {
 export type WriteFilesTask = { kind: 'write-files'; task: number; parts: FilePart[] };
 export type PartResult = { bytes: number } | { code?: string; message: string };
 export type AckMessage = { kind: 'ack'; bytes: number };
-export type ToWorker = ChunkFileTask | OpenPackTask | WriteFilesTask | AckMessage;
+export type ToWorker = ChunkFileTask | ChunkFilesTask | OpenPackTask | WriteFilesTask | AckMessage;
 
 /** A chunk of a file: already in the repository (no bytes), or compressed where that helped and sealed. */
 export type ChunkInfo = { id: string; rawLength: number; sealed?: Uint8Array; compression?: Compression };
@@ -54,4 +62,11 @@ export type PackMessage = {
   errors: { file: string; message: string }[];
 };
 export type ErrorMessage = { kind: 'error'; task: number; code?: string; message: string };
-export type FromWorker = ChunksMessage | WrittenMessage | PackMessage | ErrorMessage;
+/** The files of a ChunkFilesTask, in order; `reserve` credits go back with the acknowledgement. */
+export type FilesChunkedMessage = {
+  kind: 'files-chunked';
+  task: number;
+  results: FileChunks[];
+  reserve: number;
+};
+export type FromWorker = ChunksMessage | FilesChunkedMessage | WrittenMessage | PackMessage | ErrorMessage;

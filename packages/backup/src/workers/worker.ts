@@ -11,8 +11,10 @@ import { zstdCompress, zstdDecompress } from '../crypto/zstd.ts';
 import { Semaphore } from '../limit.ts';
 import { verifyPackBytes } from '../repo/verify-pack.ts';
 import type {
+  ChunkFilesTask,
   ChunkFileTask,
   ChunkInfo,
+  FileChunks,
   FilePart,
   FromWorker,
   OpenPackTask,
@@ -68,11 +70,11 @@ const sealForTransfer = (payload: Buffer): Uint8Array => {
   return sealed;
 };
 
-const prepare = async (chunk: Buffer): Promise<ChunkInfo> => {
+const prepare = async (chunk: Buffer, reserved = false): Promise<ChunkInfo> => {
   const idBytes = createHmac('sha256', idKey).update(chunk).digest();
   const id = idBytes.toString('hex');
   if (isKnown(idBytes)) return { id, rawLength: chunk.length };
-  if (!credits.tryAcquire(chunk.length)) {
+  if (!reserved && !credits.tryAcquire(chunk.length)) {
     // out of credits: send every batch still gathering, so that the main thread can acknowledge them
     for (const flush of batchFlushers) flush();
     await credits.acquire(chunk.length);
@@ -148,6 +150,49 @@ const chunkFile = async ({ task, path, size }: ChunkFileTask): Promise<void> => 
     batchFlushers.delete(flushBatch);
     fs.closeSync(fd);
   }
+};
+
+/** Reads a whole file (it may have grown since it was stat'ed). */
+const readWhole = (path: Uint8Array, size: number): Buffer => {
+  const fd = fs.openSync(Buffer.from(path), 'r');
+  try {
+    let buffer = Buffer.allocUnsafe(size + 1);
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(buffer.length)]);
+      const count = fs.readSync(fd, buffer, length, buffer.length - length, length);
+      if (count === 0) return buffer.subarray(0, length);
+      length += count;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+};
+
+const chunkSmallFiles = async ({ task, files, reserve }: ChunkFilesTask): Promise<void> => {
+  // credits for the whole batch first: a batch that waits holds none, so batches cannot block each other
+  await credits.acquire(reserve);
+  const results = await Promise.all(
+    files.map(async ({ path, size }): Promise<FileChunks> => {
+      try {
+        const data = readWhole(path, size);
+        let at = 0;
+        const chunks: Promise<ChunkInfo>[] = [];
+        while (at < data.length) {
+          const length = chunker.cut(data, at, data.length);
+          chunks.push(prepare(data.subarray(at, at + length), true));
+          at += length;
+        }
+        return { size: data.length, chunks: await Promise.all(chunks) };
+      } catch (error) {
+        return { code: (error as NodeJS.ErrnoException).code, message: (error as Error).message };
+      }
+    }),
+  );
+  const transfer = results.flatMap((r) =>
+    'chunks' in r ? r.chunks.flatMap((c) => (c.sealed ? [c.sealed.buffer as ArrayBuffer] : [])) : [],
+  );
+  post({ kind: 'files-chunked', task, results, reserve }, transfer);
 };
 
 const openPack = async ({ task, packId, pack }: OpenPackTask): Promise<void> => {
@@ -239,6 +284,7 @@ const writeFiles = async ({ task, parts }: WriteFilesTask): Promise<void> => {
 parentPort!.on('message', (message: ToWorker) => {
   if (message.kind === 'ack') credits.release(message.bytes);
   else if (message.kind === 'chunk-file') void chunkFile(message);
+  else if (message.kind === 'chunk-files') void chunkSmallFiles(message);
   else if (message.kind === 'write-files') void writeFiles(message);
   else void openPack(message);
 });
