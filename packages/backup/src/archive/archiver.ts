@@ -11,7 +11,7 @@ import { withLock } from '../repo/lock.ts';
 import type { Repository } from '../repo/repository.ts';
 import type { Snapshot, SnapshotStats } from '../repo/snapshot.ts';
 import { nameBytesOf, nameKey, serializeTree, sortNodes, type Tree, type TreeNode } from '../tree.ts';
-import { defaultWorkers, WorkerPool } from '../workers/pool.ts';
+import { WorkerPool } from '../workers/pool.ts';
 import { FileSaver } from './file-saver.ts';
 import { isUnchanged, nodeFromStat, nodeFs, nodeTypeOf, type SourceFs } from './source-fs.ts';
 
@@ -34,7 +34,7 @@ export type BackupOptions = {
   progressIntervalMs?: number;
   /** Files read at once (default: four per worker). */
   fileConcurrency?: number;
-  /** Worker threads that read, chunk, compress and seal (default: one per core; 0 does it all on this thread). */
+  /** Worker threads that read, chunk, compress and seal (default: one a core; 0 does it all on this thread). */
   workers?: number;
   /** Injected file-system calls (tests count reads); files are then read on this thread. */
   fs?: SourceFs;
@@ -92,7 +92,8 @@ export class Archiver {
 
   private startSaver(): void {
     // injected file calls (tests counting reads) run here: a worker thread could not call them
-    const workers = this.options.workers ?? (this.options.fs ? 0 : defaultWorkers());
+    // one worker a core: reading and sealing is CPU work (restore and check, bound by the file system, take one fewer)
+    const workers = this.options.workers ?? (this.options.fs ? 0 : os.availableParallelism());
     this.pool = workers > 0 ? new WorkerPool(this.repo, { size: workers }) : undefined;
     this.saver = new FileSaver(this.fs, this.repo.chunker, this.writer, {
       concurrency: this.options.fileConcurrency,

@@ -15,9 +15,10 @@ import type {
 } from './protocol.ts';
 
 /**
- * One worker fewer than cores, at least one: the calling thread packs, hashes packs and walks folders, and
- * zstd runs on the libuv thread pool. On the 2-core machine of docs/benchmarks.md one worker beat two in every
- * step (less contention for the cores and for folder locks).
+ * For restore and check: one worker fewer than cores, at least one. The calling thread reads packs and walks
+ * trees, zstd runs on the libuv thread pool, and the file system is the limit: on the 2-core machine of
+ * docs/benchmarks.md one worker beat two at restoring (fewer threads waiting on the kernel's folder and
+ * journal locks) and at read-data checks. Backup takes one a core (see Archiver).
  */
 export const defaultWorkers = (): number => Math.max(1, os.availableParallelism() - 1);
 
