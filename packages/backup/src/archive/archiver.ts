@@ -61,7 +61,6 @@ export class Archiver {
   private readonly filter: PathFilter;
   private readonly writer: BlobWriter;
   private saver!: FileSaver;
-  private pool: WorkerPool | undefined;
   private readonly queue = new Semaphore(MAX_QUEUED_FILES);
   private readonly outstanding = new Set<Promise<unknown>>();
   private fatal: unknown;
@@ -94,11 +93,13 @@ export class Archiver {
     // injected file calls (tests counting reads) run here: a worker thread could not call them
     // one worker a core: reading and sealing is CPU work (restore and check, bound by the file system, take one fewer)
     const workers = this.options.workers ?? (this.options.fs ? 0 : os.availableParallelism());
-    this.pool = workers > 0 ? new WorkerPool(this.repo, { size: workers }) : undefined;
     this.saver = new FileSaver(this.fs, this.repo.chunker, this.writer, {
       concurrency: this.options.fileConcurrency,
       signal: this.options.signal,
-      pool: this.pool,
+      workers:
+        workers > 0
+          ? { size: workers, start: () => new WorkerPool(this.repo, { size: workers }) }
+          : undefined,
       onBytes: (count) => {
         this.meter.bytesDone += count;
         this.meter.tick();
@@ -113,7 +114,7 @@ export class Archiver {
     try {
       return await this.archive(started);
     } finally {
-      await this.pool?.close();
+      await this.saver.close();
     }
   }
 
@@ -297,7 +298,7 @@ export class Archiver {
     const previousByName = indexNodes(beforeTree);
     const sorted = (names ?? []).sort(Buffer.compare);
     const futures: Promise<TreeNode | null>[] = [];
-    const smallFiles = this.pool ? new SmallFileBatch() : undefined;
+    const smallFiles = this.saver.usesWorkers ? new SmallFileBatch() : undefined;
     try {
       // lstat a batch at a time, in parallel: one at a time costs a thread-pool round trip per entry
       for (let from = 0; from < sorted.length; from += 64) {

@@ -16,8 +16,8 @@ export type FileSaverOptions = {
   signal?: AbortSignal;
   /** Called with each block of bytes read, for progress. */
   onBytes?: (count: number) => void;
-  /** Worker threads that read, chunk and seal (the default path); without, the main thread does it all. */
-  pool?: WorkerPool;
+  /** Worker threads that read, chunk and seal (the default path), started on first use; without, the main thread does it all. */
+  workers?: { size: number; start: () => WorkerPool };
 };
 
 /** Reads files in chunks and saves the chunks as data blobs; at most `concurrency` files at once. */
@@ -32,13 +32,29 @@ export class FileSaver {
     private readonly writer: BlobWriter,
     private readonly options: FileSaverOptions = {},
   ) {
-    this.files = new Semaphore(options.concurrency ?? (options.pool ? options.pool.size * 3 : 4));
+    this.files = new Semaphore(options.concurrency ?? (options.workers ? options.workers.size * 3 : 4));
     this.bytes = new Semaphore(options.bytesInFlight ?? 64 * 1024 * 1024);
+  }
+
+  private started: WorkerPool | undefined;
+
+  /** The worker pool, started when the first file needs reading (a backup with nothing changed starts none). */
+  private pool(): WorkerPool | undefined {
+    if (!this.started && this.options.workers) this.started = this.options.workers.start();
+    return this.started;
+  }
+
+  get usesWorkers(): boolean {
+    return this.options.workers !== undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.started?.close();
   }
 
   /** Waits for a reading slot, then reads and saves the file; resolves to its tree node. */
   save(path: Buffer, name: Buffer, stat: BigIntStats): Promise<TreeNode> {
-    const { pool } = this.options;
+    const pool = this.pool();
     return this.files.use(() =>
       pool ? this.readInWorker(pool, path, name, stat) : this.read(path, name, stat),
     );
@@ -49,7 +65,7 @@ export class FileSaver {
    * entry of the result is the file's node, or the error that kept it out.
    */
   async saveSmall(items: { path: Buffer; name: Buffer; stat: BigIntStats }[]): Promise<(TreeNode | Error)[]> {
-    const pool = this.options.pool!;
+    const pool = this.pool()!;
     const results: (TreeNode | Error)[] = [];
     const files = items.map((item) => ({ path: item.path, size: Number(item.stat.size) }));
     await this.files.use(() =>
