@@ -4,7 +4,7 @@ import type { Repository } from '../repo/repository.ts';
 export type SealedBlob = { sealed: Buffer; compression: Compression; rawLength: number };
 
 /** Whole packs kept for restore: reading one pack once beats hundreds of small reads when most of it is needed. */
-const PACKS_CACHED = 2;
+const PACKS_CACHED = 4;
 
 /**
  * Loads blobs for restore and extract. Plaintext blobs are kept, most recently used first, up to `capacity`
