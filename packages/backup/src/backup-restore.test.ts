@@ -110,6 +110,11 @@ describe('backup and restore of a real tree', () => {
     const restoredSparse = await fsp.stat(path.join(target, 'source/sparse.img'));
     expect(restoredSparse.size).toBe(SPARSE_SIZE);
     expect(restoredSparse.blocks * 512).toBeLessThan(1024 * 1024); // holes stay holes
+
+    // the same without worker threads (the calling thread reads, opens and writes everything)
+    const inThread = path.join(dir, 'restored-in-thread');
+    await restore(repo, { snapshot: snapshot.id, target: inThread, workers: 0 });
+    expect(await manifestOf(path.join(inThread, 'source'))).toEqual(await manifestOf(source));
   });
 
   it('does not read files again that are unchanged since the parent snapshot', async () => {

@@ -60,6 +60,9 @@ describe('check', () => {
     expect((await check(repo)).ok).toBe(true); // the header still agrees: only reading the data shows it
     const result = await check(repo, { readData: true });
     expect(result.ok).toBe(false);
+    const sorted = (errors: typeof result.errors) =>
+      errors.map((e) => `${e.kind} ${e.file} ${e.message}`).sort();
+    expect(sorted((await check(repo, { readData: true, workers: 0 })).errors)).toEqual(sorted(result.errors));
     const packId = path.basename(pack!);
     expect(result.errors).toContainEqual(
       expect.objectContaining({

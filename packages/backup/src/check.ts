@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { throwIfAborted } from './errors.ts';
 import { mapLimit } from './limit.ts';
 import { type ProgressCallback, ProgressMeter } from './progress.ts';
@@ -7,11 +6,15 @@ import { withLock } from './repo/lock.ts';
 import { type PackEntry, parsePackHeader, readPackHeader } from './repo/pack.ts';
 import type { Repository } from './repo/repository.ts';
 import type { Snapshot } from './repo/snapshot.ts';
+import { verifyPackBytes } from './repo/verify-pack.ts';
 import type { TreeNode } from './tree.ts';
+import { defaultWorkers, WorkerPool } from './workers/pool.ts';
 
 export type CheckOptions = {
   /** Also read every pack: its SHA-256 against its name, every blob opened and its HMAC against its id. */
   readData?: boolean;
+  /** Worker threads that verify packs with readData (default: one per core; 0: this thread does it). */
+  workers?: number;
   signal?: AbortSignal;
   onProgress?: ProgressCallback;
 };
@@ -83,37 +86,47 @@ export const check = (repo: Repository, options: CheckOptions = {}): Promise<Che
     meter.bytesTotal = [...byPack.keys()].reduce((sum, id) => sum + (packSizes.get(id) ?? 0), 0);
     meter.totalsFinal = true;
 
-    await mapLimit([...byPack], 2, async ([packId, expected]) => {
-      throwIfAborted(options.signal);
-      const size = packSizes.get(packId);
-      if (size === undefined)
-        return fail('pack', packId, new Error(`missing: the index names it for ${expected.length} blobs`));
-      result.packs++;
-      try {
-        const header = options.readData
-          ? await readWholePack(
-              repo,
-              packId,
-              (blobs) => (result.blobs += blobs),
-              (file, error) => fail('blob', file, error),
-            )
-          : await readPackHeader(repo.backend, repo.keys, packId, size);
-        const inHeader = new Map(header.map((e) => [e.id, e]));
-        for (const entry of expected) {
-          const found = inHeader.get(entry.id);
-          if (!found) fail('pack', packId, new Error(`the header does not list blob ${entry.id}`));
-          else if (!sameEntry(found, entry))
-            fail('pack', packId, new Error(`the header disagrees with the index on blob ${entry.id}`));
+    const workers = options.workers ?? defaultWorkers();
+    const pool =
+      options.readData && workers > 0
+        ? new WorkerPool(repo, { size: workers, withKnownIds: false, tasksPerWorker: 2 })
+        : undefined;
+    try {
+      await mapLimit([...byPack], pool ? pool.size * 2 : 2, async ([packId, expected]) => {
+        throwIfAborted(options.signal);
+        const size = packSizes.get(packId);
+        if (size === undefined)
+          return fail('pack', packId, new Error(`missing: the index names it for ${expected.length} blobs`));
+        result.packs++;
+        try {
+          const header = options.readData
+            ? await readWholePack(
+                repo,
+                pool,
+                packId,
+                (blobs) => (result.blobs += blobs),
+                (file, error) => fail('blob', file, error),
+              )
+            : await readPackHeader(repo.backend, repo.keys, packId, size);
+          const inHeader = new Map(header.map((e) => [e.id, e]));
+          for (const entry of expected) {
+            const found = inHeader.get(entry.id);
+            if (!found) fail('pack', packId, new Error(`the header does not list blob ${entry.id}`));
+            else if (!sameEntry(found, entry))
+              fail('pack', packId, new Error(`the header disagrees with the index on blob ${entry.id}`));
+          }
+          if (!options.readData) result.blobs += expected.length;
+        } catch (error) {
+          fail('pack', packId, error);
         }
-        if (!options.readData) result.blobs += expected.length;
-      } catch (error) {
-        fail('pack', packId, error);
-      }
-      result.bytes += size;
-      meter.filesDone++;
-      meter.bytesDone += size;
-      meter.tick();
-    });
+        result.bytes += size;
+        meter.filesDone++;
+        meter.bytesDone += size;
+        meter.tick();
+      });
+    } finally {
+      await pool?.close();
+    }
 
     await checkSnapshots(repo, result, fail, options.signal);
     meter.finish();
@@ -121,26 +134,21 @@ export const check = (repo: Repository, options: CheckOptions = {}): Promise<Che
     return result;
   });
 
-/** Reads a pack whole: SHA-256 against its name, then every blob opened, decompressed and hashed. */
+/** Reads a pack whole and verifies it (see verifyPackBytes), in a worker when there is a pool. */
 const readWholePack = async (
   repo: Repository,
+  pool: WorkerPool | undefined,
   packId: string,
   countBlobs: (n: number) => void,
   fail: (file: string, error: unknown) => void,
 ): Promise<PackEntry[]> => {
   const bytes = await repo.backend.read('data', packId);
-  const actual = createHash('sha256').update(bytes).digest('hex');
-  if (actual !== packId) fail(packId, new Error(`pack content does not match its name (SHA-256 ${actual})`));
   const entries = parsePackHeader(repo.keys, bytes, packId);
-  for (const entry of entries) {
-    try {
-      const sealed = bytes.subarray(entry.offset, entry.offset + entry.length);
-      await repo.openBlob(entry.id, sealed, entry.compression, entry.rawLength, true);
-    } catch (error) {
-      fail(`${packId}/${entry.id}`, error);
-    }
-  }
-  countBlobs(entries.length);
+  const verified = pool
+    ? await pool.openPack(packId, bytes)
+    : await verifyPackBytes(repo.keys, packId, bytes);
+  for (const error of verified.errors) fail(error.file, new Error(error.message));
+  countBlobs(verified.blobs);
   return entries;
 };
 

@@ -18,7 +18,7 @@ export class FastCdc {
 
   constructor(
     readonly params: Pick<ChunkerParams, 'minSize' | 'avgSize' | 'maxSize'>,
-    private readonly gear: Uint32Array,
+    readonly gearTable: Uint32Array,
   ) {
     const bits = Math.round(Math.log2(params.avgSize));
     this.maskS = topBits(bits + 2);
@@ -30,7 +30,7 @@ export class FastCdc {
     const { minSize, avgSize, maxSize } = this.params;
     const length = end - start;
     if (length <= minSize) return length;
-    const gear = this.gear;
+    const gear = this.gearTable;
     const { maskS, maskL } = this;
     let h = 0;
     let i = start + minSize;
@@ -52,49 +52,84 @@ export class FastCdc {
    * whatever the stream's length; a source shorter than `minSize` costs only its own size.
    */
   async *chunks(read: ByteSource, sizeHint: number): AsyncGenerator<Buffer> {
-    const { maxSize } = this.params;
-    const window = Buffer.allocUnsafe(Math.max(1, Math.min(2 * maxSize, sizeHint + 1)));
-    let start = 0;
-    let end = 0;
-    let eof = false;
+    const window = new ChunkWindow(this, sizeHint);
     for (;;) {
-      if (!eof && end - start < maxSize) {
-        if (start > 0 && end + maxSize > window.length) {
-          window.copyWithin(0, start, end);
-          end -= start;
-          start = 0;
-        }
-        const space = window.length - end;
-        const n = space > 0 ? await read(window, end, space) : 0;
-        if (n === 0 && space > 0) eof = true;
-        end += n;
-        if (space === 0 && end - start < maxSize) {
-          // the file grew past its size when stat'ed: carry on in a full-size window
-          yield* this.growAndContinue(read, window.subarray(start, end));
-          return;
-        }
-        continue;
+      const space = window.space();
+      if (space) window.filled(await read(space.buffer, space.offset, space.length));
+      else {
+        const chunk = window.take();
+        if (!chunk) return;
+        yield chunk;
       }
-      if (end === start) return;
-      const length = this.cut(window, start, end);
-      yield Buffer.from(window.subarray(start, start + length));
-      start += length;
     }
   }
 
-  private async *growAndContinue(read: ByteSource, pending: Buffer): AsyncGenerator<Buffer> {
-    const prefix = Buffer.from(pending);
-    let given = false;
-    const withPrefix: ByteSource = async (target, offset, length) => {
-      if (!given) {
-        given = true;
-        const n = Math.min(length, prefix.length);
-        prefix.copy(target, offset, 0, n);
-        if (n < prefix.length) throw new Error('chunker window too small');
-        return n;
+  /** chunks() for a synchronous source (a worker thread reading with readSync). */
+  *chunksSync(read: SyncByteSource, sizeHint: number): Generator<Buffer> {
+    const window = new ChunkWindow(this, sizeHint);
+    for (;;) {
+      const space = window.space();
+      if (space) window.filled(read(space.buffer, space.offset, space.length));
+      else {
+        const chunk = window.take();
+        if (!chunk) return;
+        yield chunk;
       }
-      return read(target, offset, length);
-    };
-    yield* this.chunks(withPrefix, 2 * this.params.maxSize);
+    }
+  }
+}
+
+export type SyncByteSource = (target: Buffer, offset: number, length: number) => number;
+
+/**
+ * The bytes read but not yet cut. It starts at the size the file had when stat'ed (plus one byte, to notice
+ * growth) and grows to twice the maximum chunk size only for files that need it; consumed bytes are moved out
+ * only when the free space falls below one maximum chunk, so each byte is moved about once.
+ */
+class ChunkWindow {
+  private buffer: Buffer;
+  private start = 0;
+  private end = 0;
+  private eof = false;
+
+  constructor(
+    private readonly cdc: FastCdc,
+    sizeHint: number,
+  ) {
+    this.buffer = Buffer.allocUnsafe(Math.max(1, Math.min(2 * cdc.params.maxSize, sizeHint + 1)));
+  }
+
+  /** Where to read next, or null when a chunk can be cut (a full maximum chunk is buffered, or the input ended). */
+  space(): { buffer: Buffer; offset: number; length: number } | null {
+    const { maxSize } = this.cdc.params;
+    if (this.eof || this.end - this.start >= maxSize) return null;
+    if (this.end + maxSize > this.buffer.length) {
+      if (this.start > 0) {
+        this.buffer.copyWithin(0, this.start, this.end);
+        this.end -= this.start;
+        this.start = 0;
+      }
+      if (this.end === this.buffer.length) {
+        // the file grew past its size when stat'ed: carry on in a full-size window
+        const grown = Buffer.allocUnsafe(2 * maxSize);
+        this.buffer.copy(grown, 0, 0, this.end);
+        this.buffer = grown;
+      }
+    }
+    return { buffer: this.buffer, offset: this.end, length: this.buffer.length - this.end };
+  }
+
+  filled(count: number): void {
+    if (count === 0) this.eof = true;
+    this.end += count;
+  }
+
+  /** The next chunk, copied out of the window; null at the end. */
+  take(): Buffer | null {
+    if (this.end === this.start) return null;
+    const length = this.cdc.cut(this.buffer, this.start, this.end);
+    const chunk = Buffer.from(this.buffer.subarray(this.start, this.start + length));
+    this.start += length;
+    return chunk;
   }
 }

@@ -33,6 +33,7 @@ Repository and key (every command):
   --password-env NAME     open with the password in this environment variable (default STRATA_PASSWORD)
   --json                  print results as JSON
   --progress              print progress to stderr every second
+  --workers N             worker threads for backup, restore and check (default: one per core; 0: none)
 
 Commands:
   init [--copy-of DIR]                       create a repository (sharing DIR's master key and chunker)
@@ -57,6 +58,7 @@ const options = {
   'password-env': { type: 'string' },
   json: { type: 'boolean' },
   progress: { type: 'boolean' },
+  workers: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   'copy-of': { type: 'string' },
   'org-key-out': { type: 'string' },
@@ -205,6 +207,7 @@ const commands: Record<string, (values: Values, args: string[]) => Promise<Outpu
       exclude: values.exclude,
       parent: values.full ? null : undefined,
       onProgress: progressPrinter(values.progress),
+      workers: numberOption(values.workers, 'workers'),
     });
     const s = snapshot.stats;
     const text = [
@@ -255,6 +258,7 @@ const commands: Record<string, (values: Values, args: string[]) => Promise<Outpu
       restorePermissions: !values['no-permissions'],
       restoreDeletedFiles: !values['no-deleted'],
       onProgress: progressPrinter(values.progress),
+      workers: numberOption(values.workers, 'workers'),
     });
     const text = [
       `restored ${result.filesRestored} files (${result.bytesWritten} bytes), ${result.dirs} folders, ${result.links} links; skipped ${result.filesSkipped}`,
@@ -288,6 +292,7 @@ const commands: Record<string, (values: Values, args: string[]) => Promise<Outpu
     const result = await check(repo, {
       readData: values['read-data'],
       onProgress: progressPrinter(values.progress),
+      workers: numberOption(values.workers, 'workers'),
     });
     const text = [
       `${result.ok ? 'no errors' : `${result.errors.length} error(s)`}: ${result.snapshots} snapshots, ${result.packs} packs, ${result.blobs} blobs, ${result.bytes} bytes, ${result.files} files, ${result.trees} trees checked`,

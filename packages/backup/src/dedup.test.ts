@@ -33,7 +33,13 @@ describe('deduplication', () => {
     expect(first.snapshot.stats.bytesAdded).toBeLessThan(DATA_SIZE * 1.001);
     const stored = await folderSize(repoDir);
 
-    const again = await backup(repo, { paths: [source], planId: 'p', deviceId: 'd', parent: null });
+    const again = await backup(repo, {
+      paths: [source],
+      planId: 'p',
+      deviceId: 'd',
+      parent: null,
+      workers: 0,
+    });
     expect(again.snapshot.stats.bytesProcessed).toBe(DATA_SIZE);
     // no data; at most the trees of the folders above (other tests change the temporary folder's mtime)
     expect(again.snapshot.stats.bytesAdded).toBeLessThan(2048);

@@ -17,6 +17,19 @@ export class Semaphore {
     await new Promise<void>((resolve) => this.waiters.push({ units: wanted, resolve }));
   }
 
+  /** True while someone waits for units. */
+  get isContended(): boolean {
+    return this.waiters.length > 0;
+  }
+
+  /** Takes `units` if that needs no waiting. */
+  tryAcquire(units = 1): boolean {
+    const wanted = Math.min(units, this.capacity);
+    if (this.waiters.length > 0 || this.available < wanted) return false;
+    this.available -= wanted;
+    return true;
+  }
+
   release(units = 1): void {
     this.available += Math.min(units, this.capacity);
     while (this.waiters.length > 0 && this.available >= this.waiters[0]!.units) {

@@ -11,6 +11,7 @@ import { withLock } from '../repo/lock.ts';
 import type { Repository } from '../repo/repository.ts';
 import type { Snapshot, SnapshotStats } from '../repo/snapshot.ts';
 import { nameBytesOf, nameKey, serializeTree, sortNodes, type Tree, type TreeNode } from '../tree.ts';
+import { WorkerPool } from '../workers/pool.ts';
 import { FileSaver } from './file-saver.ts';
 import { isUnchanged, nodeFromStat, nodeFs, nodeTypeOf, type SourceFs } from './source-fs.ts';
 
@@ -31,9 +32,11 @@ export type BackupOptions = {
   signal?: AbortSignal;
   onProgress?: ProgressCallback;
   progressIntervalMs?: number;
-  /** Files read at once (default 4). */
+  /** Files read at once (default: four per worker). */
   fileConcurrency?: number;
-  /** Injected file-system calls (tests count reads). */
+  /** Worker threads that read, chunk, compress and seal (default: one a core; 0 does it all on this thread). */
+  workers?: number;
+  /** Injected file-system calls (tests count reads); files are then read on this thread. */
   fs?: SourceFs;
 };
 
@@ -57,7 +60,7 @@ export class Archiver {
   private readonly fs: SourceFs;
   private readonly filter: PathFilter;
   private readonly writer: BlobWriter;
-  private readonly saver: FileSaver;
+  private saver!: FileSaver;
   private readonly queue = new Semaphore(MAX_QUEUED_FILES);
   private readonly outstanding = new Set<Promise<unknown>>();
   private fatal: unknown;
@@ -84,9 +87,19 @@ export class Archiver {
     this.filter = createFilter(options);
     this.writer = new BlobWriter(repo);
     this.meter = new ProgressMeter('backup', repo.clock, options.onProgress, options.progressIntervalMs);
-    this.saver = new FileSaver(this.fs, repo.chunker, this.writer, {
-      concurrency: options.fileConcurrency,
-      signal: options.signal,
+  }
+
+  private startSaver(): void {
+    // injected file calls (tests counting reads) run here: a worker thread could not call them
+    // one worker a core: reading and sealing is CPU work (restore and check, bound by the file system, take one fewer)
+    const workers = this.options.workers ?? (this.options.fs ? 0 : os.availableParallelism());
+    this.saver = new FileSaver(this.fs, this.repo.chunker, this.writer, {
+      concurrency: this.options.fileConcurrency,
+      signal: this.options.signal,
+      workers:
+        workers > 0
+          ? { size: workers, start: () => new WorkerPool(this.repo, { size: workers }) }
+          : undefined,
       onBytes: (count) => {
         this.meter.bytesDone += count;
         this.meter.tick();
@@ -97,6 +110,15 @@ export class Archiver {
   async run(): Promise<BackupResult> {
     const started = this.repo.clock.now();
     await this.repo.loadIndex();
+    this.startSaver();
+    try {
+      return await this.archive(started);
+    } finally {
+      await this.saver.close();
+    }
+  }
+
+  private async archive(started: Date): Promise<BackupResult> {
     const parent = await this.findParent();
     const parentRoot = parent ? await this.repo.loadTree(parent.tree).catch(() => null) : null;
     const scan = this.options.onProgress ? this.scan() : Promise.resolve();
@@ -205,6 +227,7 @@ export class Archiver {
     name: Buffer,
     stat: BigIntStats,
     previous?: TreeNode,
+    smallFiles?: SmallFileBatch,
   ): Promise<Pending | null> {
     const type = nodeTypeOf(stat);
     const shown = displayPath(path);
@@ -221,7 +244,7 @@ export class Archiver {
         ...(Buffer.from(text).equals(target) ? {} : { linkTargetBytes: target.toString('base64') }),
       });
     }
-    return this.archiveFile(path, name, stat, previous);
+    return this.archiveFile(path, name, stat, previous, smallFiles);
   }
 
   private async archiveFile(
@@ -229,6 +252,7 @@ export class Archiver {
     name: Buffer,
     stat: BigIntStats,
     previous?: TreeNode,
+    smallFiles?: SmallFileBatch,
   ): Promise<Pending> {
     if (isUnchanged(previous, stat) && previous.content!.every((id) => this.writer.has(id))) {
       this.stats.filesUnmodified++;
@@ -237,8 +261,10 @@ export class Archiver {
       return done({ ...nodeFromStat(name, 'file', stat), content: previous.content });
     }
     await this.queue.acquire();
-    const future = this.saver
-      .save(path, name, stat)
+    const small = smallFiles !== undefined && Number(stat.size) < this.repo.config.chunker.minSize;
+    const saving = small ? smallFiles.add(path, name, stat) : this.saver.save(path, name, stat);
+    if (small && smallFiles.isFull) this.sendSmallFiles(smallFiles);
+    const future = saving
       .then((node) => {
         if (previous?.type === 'file') this.stats.filesChanged++;
         else this.stats.filesNew++;
@@ -272,24 +298,38 @@ export class Archiver {
     const previousByName = indexNodes(beforeTree);
     const sorted = (names ?? []).sort(Buffer.compare);
     const futures: Promise<TreeNode | null>[] = [];
-    // lstat a batch at a time, in parallel: one at a time costs a thread-pool round trip per entry
-    for (let from = 0; from < sorted.length; from += 64) {
-      const batch = sorted.slice(from, from + 64);
-      const stats = await mapLimit(batch, 16, (child) =>
-        this.fs
-          .lstat(joinBytes(path, child))
-          .catch((error: Error) => this.entryError(joinBytes(path, child), error)),
-      );
-      for (let i = 0; i < batch.length; i++) {
-        this.stopIfFailed();
-        const childStat = stats[i];
-        if (!childStat) continue;
-        const child = batch[i]!;
-        const before = previousByName.get(nameKey(child));
-        const pending = await this.archiveEntry(joinBytes(path, child), child, childStat, before);
-        if (pending) futures.push(pending.node);
+    const smallFiles = this.saver.usesWorkers ? new SmallFileBatch() : undefined;
+    try {
+      // lstat a batch at a time, in parallel: one at a time costs a thread-pool round trip per entry
+      for (let from = 0; from < sorted.length; from += 64) {
+        const batch = sorted.slice(from, from + 64);
+        const stats = await mapLimit(batch, 16, (child) =>
+          this.fs
+            .lstat(joinBytes(path, child))
+            .catch((error: Error) => this.entryError(joinBytes(path, child), error)),
+        );
+        for (let i = 0; i < batch.length; i++) {
+          this.stopIfFailed();
+          const childStat = stats[i];
+          if (!childStat) continue;
+          const child = batch[i]!;
+          const before = previousByName.get(nameKey(child));
+          const pending = await this.archiveEntry(
+            joinBytes(path, child),
+            child,
+            childStat,
+            before,
+            smallFiles,
+          );
+          if (pending) futures.push(pending.node);
+        }
       }
+    } catch (error) {
+      // a cancelled or failed walk: the files gathered here will not be read
+      for (const item of smallFiles?.take() ?? []) item.reject(error as Error);
+      throw error;
     }
+    if (smallFiles) this.sendSmallFiles(smallFiles);
     const shown = displayPath(path);
     const node = Promise.all(futures).then(async (nodes) => {
       const kept = nodes.filter((n): n is TreeNode => n !== null);
@@ -297,6 +337,25 @@ export class Archiver {
       return { ...nodeFromStat(name, 'dir', stat), subtree: await this.saveTree(kept) };
     });
     return { node: this.track(node) };
+  }
+
+  /** Hands the gathered small files to a worker in one task; each file's promise settles with its result. */
+  private sendSmallFiles(batch: SmallFileBatch): void {
+    const items = batch.take();
+    if (items.length === 0) return;
+    const sent = this.saver.saveSmall(items).then(
+      (results) => {
+        for (const [i, item] of items.entries()) {
+          const result = results[i];
+          if (result instanceof Error || result === undefined) item.reject(result ?? new Error('no result'));
+          else item.resolve(result);
+        }
+      },
+      (error: Error) => {
+        for (const item of items) item.reject(error);
+      },
+    );
+    this.track(sent);
   }
 
   private async saveTree(nodes: TreeNode[]): Promise<string> {
@@ -343,6 +402,36 @@ export class Archiver {
     };
     for (const path of this.rootPaths()) await visit(Buffer.from(path));
     this.meter.totalsFinal = true;
+  }
+}
+
+type SmallFile = {
+  path: Buffer;
+  name: Buffer;
+  stat: BigIntStats;
+  resolve: (node: TreeNode) => void;
+  reject: (error: Error) => void;
+};
+
+/** Small files of one folder waiting to go to a worker together (at most 64 files or 4 MiB a task). */
+class SmallFileBatch {
+  private items: SmallFile[] = [];
+  private bytes = 0;
+
+  get isFull(): boolean {
+    return this.items.length >= 64 || this.bytes >= 4 * 1024 * 1024;
+  }
+
+  add(path: Buffer, name: Buffer, stat: BigIntStats): Promise<TreeNode> {
+    this.bytes += Number(stat.size);
+    return new Promise((resolve, reject) => this.items.push({ path, name, stat, resolve, reject }));
+  }
+
+  take(): SmallFile[] {
+    const items = this.items;
+    this.items = [];
+    this.bytes = 0;
+    return items;
   }
 }
 

@@ -1,5 +1,6 @@
-import { compress } from '@mongodb-js/zstd';
+import { looksIncompressible } from '../crypto/compressibility.ts';
 import { seal } from '../crypto/keys.ts';
+import { zstdCompress } from '../crypto/zstd.ts';
 import { Semaphore } from '../limit.ts';
 import { encodeIndexFile } from './index-file.ts';
 import { type BlobType, type Compression, PackBuilder, type PackEntry } from './pack.ts';
@@ -64,8 +65,8 @@ export class BlobWriter {
     this.pending.add(id);
     let payload: Buffer = plaintext;
     let compression: Compression = 'none';
-    if (plaintext.length > 64) {
-      const compressed = await compress(plaintext, this.repo.config.compression.level);
+    if (plaintext.length > 64 && !looksIncompressible(plaintext)) {
+      const compressed = await zstdCompress(plaintext, this.repo.config.compression.level);
       if (compressed.length <= plaintext.length * (1 - MIN_SAVING)) {
         payload = compressed;
         compression = 'zstd';

@@ -43,7 +43,7 @@ export const newConfig = (
   createdAt: now.toISOString(),
   chunker: options.chunker ?? defaultChunkerParams(),
   packSize: options.packSize ?? 16 * MiB,
-  compression: { algorithm: 'zstd', level: options.compressionLevel ?? 3 },
+  compression: { algorithm: 'zstd', level: options.compressionLevel ?? 2 },
 });
 
 const isPowerOfTwo = (n: number) => Number.isInteger(n) && n > 0 && (n & (n - 1)) === 0;

@@ -1,4 +1,3 @@
-import { decompress } from '@mongodb-js/zstd';
 import { type Backend, CONFIG_NAME } from '../backend/backend.ts';
 import { FastCdc } from '../chunker.ts';
 import { type Clock, systemClock } from '../clock.ts';
@@ -12,6 +11,7 @@ import {
   seal,
   unseal,
 } from '../crypto/keys.ts';
+import { zstdDecompress } from '../crypto/zstd.ts';
 import { StrataError } from '../errors.ts';
 import { mapLimit } from '../limit.ts';
 import { parseTree, type Tree } from '../tree.ts';
@@ -147,7 +147,7 @@ export class Repository {
     verify: boolean,
   ): Promise<Buffer> {
     const payload = unseal(this.keys.dataKey, sealed, undefined, `blob ${id}`);
-    const plain = compression === 'zstd' ? await decompress(payload) : payload;
+    const plain = compression === 'zstd' ? await zstdDecompress(payload) : payload;
     if (plain.length !== rawLength)
       throw new StrataError('CORRUPT', `blob ${id}: ${plain.length} bytes, index says ${rawLength}`);
     if (verify && this.blobId(plain) !== id)

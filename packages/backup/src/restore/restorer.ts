@@ -2,15 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import fsp, { type FileHandle } from 'node:fs/promises';
 import nodePath from 'node:path';
-import { isStrataError, throwIfAborted } from '../errors.ts';
+import { isStrataError, StrataError, throwIfAborted } from '../errors.ts';
 import { mapLimit, Semaphore } from '../limit.ts';
 import { displayPath, joinAbsolute, joinBytes } from '../paths.ts';
 import { type ProgressCallback, ProgressMeter } from '../progress.ts';
 import { withLock } from '../repo/lock.ts';
 import type { Repository } from '../repo/repository.ts';
 import { linkTargetOf, nameBytesOf, type TreeNode } from '../tree.ts';
+import { defaultWorkers, WorkerPool } from '../workers/pool.ts';
 import { BlobReader } from './blob-reader.ts';
-import { countSelection, selectPaths, TreeCache } from './select.ts';
+import { countSelection, type Selected, selectPaths, TreeCache } from './select.ts';
 
 export type CollisionHandling = 'overwrite' | 'skip' | 'keepBoth';
 
@@ -33,8 +34,10 @@ export type RestoreOptions = {
   signal?: AbortSignal;
   onProgress?: ProgressCallback;
   progressIntervalMs?: number;
-  /** Files written at once (default 4). */
+  /** Files written at once (default: four per worker). */
   concurrency?: number;
+  /** Worker threads that open blobs and write files (default: one per core; 0 does it all on this thread). */
+  workers?: number;
 };
 
 export type RestoreResult = {
@@ -49,17 +52,76 @@ export type RestoreResult = {
 };
 
 type Pending = { done: Promise<void> };
+type Place = { path: Buffer; replaces: boolean; exists?: boolean };
 const settled: Pending = { done: Promise.resolve() };
 
 const ZERO_BLOCK = Buffer.alloc(64 * 1024);
+/** Plaintext bytes of one part of a file handed to a worker. */
+const PART_BYTES = 8 * 1024 * 1024;
+/** Files up to this size go to the worker in batches (see SmallFiles). */
+const SMALL_FILE = 1024 * 1024;
+
+const folderOf = (path: Buffer) => Buffer.from(nodePath.dirname(path.toString('latin1')), 'latin1');
+
+/** A worker's report of a failed part, as an error with the errno code when it had one. */
+const partError = (result: { code?: string; message: string }): Error =>
+  result.code
+    ? Object.assign(new Error(result.message), { code: result.code })
+    : new StrataError('CORRUPT', result.message);
+
+/** Small files of one folder gathered for one worker task: up to 64 files or 4 MiB. */
+class SmallFiles {
+  private items: { node: TreeNode; place: Place; settle: (error: Error | null) => void }[] = [];
+  private bytes = 0;
+
+  constructor(
+    private readonly restorer: Restorer,
+    private readonly folder: Buffer,
+  ) {}
+
+  /** Adds a file; resolves once it is queued, to the file's completion (file-system errors recorded, not thrown). */
+  async add(node: TreeNode, place: Place): Promise<{ done: Promise<void> }> {
+    const written = new Promise<Error | null>((settle) => this.items.push({ node, place, settle }));
+    this.bytes += node.size;
+    if (this.items.length >= 64 || this.bytes >= 4 * 1024 * 1024) await this.send();
+    return {
+      done: written.then((error) => {
+        if (error) this.restorer.failFile(place.path, error);
+      }),
+    };
+  }
+
+  /** Sends what is gathered (at the end of the folder, or when full). */
+  async send(): Promise<void> {
+    const items = this.items;
+    if (items.length === 0) return;
+    this.items = [];
+    this.bytes = 0;
+    const { done } = await this.restorer.queue(() =>
+      this.restorer.writeSmallFiles(
+        this.folder,
+        items.map(({ node, place }) => ({ node, place })),
+      ),
+    );
+    void done.then(
+      (errors) => {
+        for (const [i, item] of items.entries()) item.settle(errors[i] ?? null);
+      },
+      (error: Error) => {
+        for (const item of items) item.settle(error);
+      },
+    );
+  }
+}
 const isRoot = () => process.getuid?.() === 0;
 
 export class Restorer {
   private readonly trees: TreeCache;
   private readonly blobs: BlobReader;
-  private readonly files: Semaphore;
+  private files!: Semaphore;
+  private pool: WorkerPool | undefined;
   private readonly queued = new Semaphore(512);
-  private readonly memory = new Semaphore(64 * 1024 * 1024);
+  private readonly memory = new Semaphore(32 * 1024 * 1024);
   private readonly reserved = new Set<string>();
   private readonly outstanding = new Set<Promise<unknown>>();
   private readonly meter: ProgressMeter;
@@ -82,7 +144,6 @@ export class Restorer {
   ) {
     this.trees = new TreeCache(repo);
     this.blobs = new BlobReader(repo);
-    this.files = new Semaphore(options.concurrency ?? 4);
     this.meter = new ProgressMeter('restore', repo.clock, options.onProgress, options.progressIntervalMs);
     this.collision = options.collision ?? 'overwrite';
     this.permissions = options.restorePermissions ?? true;
@@ -95,6 +156,19 @@ export class Restorer {
     const selected = await selectPaths(this.trees, snapshot, this.options.paths);
     const totals = await countSelection(this.trees, selected);
     Object.assign(this.meter, { filesTotal: totals.files, bytesTotal: totals.bytes, totalsFinal: true });
+    const packSizes = new Map((await this.repo.backend.list('data')).map((f) => [f.name, f.size]));
+    this.blobs.plan(totals.blobs, packSizes);
+    const workers = this.options.workers ?? defaultWorkers();
+    this.pool = workers > 0 ? new WorkerPool(this.repo, { size: workers, withKnownIds: false }) : undefined;
+    this.files = new Semaphore(this.options.concurrency ?? (this.pool ? this.pool.size * 4 : 4));
+    try {
+      return await this.restoreSelected(selected);
+    } finally {
+      await this.pool?.close();
+    }
+  }
+
+  private async restoreSelected(selected: Selected[]): Promise<RestoreResult> {
     const target = this.options.target ? Buffer.from(nodePath.resolve(this.options.target)) : null;
     if (target) await fsp.mkdir(target, { recursive: true });
     const pendings: Promise<void>[] = [];
@@ -104,7 +178,7 @@ export class Restorer {
           ? joinBytes(target, nameBytesOf(node))
           : joinAbsolute([...components, nameBytesOf(node)]);
         if (!target) await fsp.mkdir(joinAbsolute(components), { recursive: true });
-        pendings.push((await this.restoreNode(node, destination)).done);
+        pendings.push((await this.restoreNode(node, destination, false)).done);
       }
       await Promise.all(pendings);
     } catch (error) {
@@ -115,11 +189,12 @@ export class Restorer {
     return this.result;
   }
 
-  private restoreNode(node: TreeNode, destination: Buffer): Promise<Pending> {
+  /** `fresh`: the folder it goes into was just created, so nothing is there yet (no need to look). */
+  private restoreNode(node: TreeNode, destination: Buffer, fresh: boolean): Promise<Pending> {
     throwIfAborted(this.options.signal);
-    if (node.type === 'dir') return this.restoreDir(node, destination);
-    if (node.type === 'symlink') return this.restoreLink(node, destination);
-    return this.restoreFile(node, destination);
+    if (node.type === 'dir') return this.restoreDir(node, destination, fresh);
+    if (node.type === 'symlink') return this.restoreLink(node, destination, fresh);
+    return this.restoreFile(node, destination, fresh);
   }
 
   /** What is at `path` now, or null. */
@@ -127,22 +202,29 @@ export class Restorer {
     return fsp.lstat(path).catch(() => null);
   }
 
-  /** Where the entry goes given what is there: null to leave it out. */
-  private async placeFor(node: TreeNode, destination: Buffer): Promise<Buffer | null> {
+  /**
+   * Where the entry goes given what is there, null to leave it out. `replaces`: an existing file or link is
+   * overwritten, so the new one is written beside it and renamed over it (never half a file in its place).
+   */
+  private async placeFor(node: TreeNode, destination: Buffer, fresh: boolean): Promise<Place | null> {
+    if (fresh) return { path: destination, replaces: false };
     const existing = await this.existing(destination);
-    if (!existing) return this.deleted ? destination : this.skip(node);
-    if (node.type === 'dir' && existing.isDirectory()) return destination;
+    if (!existing) return this.deleted ? { path: destination, replaces: false } : this.skip(node);
+    if (node.type === 'dir' && existing.isDirectory())
+      return { path: destination, replaces: false, exists: true };
     if (this.collision === 'skip') return this.skip(node);
     if (this.collision === 'keepBoth') {
       const renamed = await this.freeName(destination);
       this.result.renamed.push({ path: displayPath(destination), restoredAs: displayPath(renamed) });
-      return renamed;
+      return { path: renamed, replaces: false };
     }
     if (existing.isDirectory())
       return this.record(destination, 'a folder is in the way; it was left as it is');
-    // a file or link where a folder belongs is replaced; a file or link over a file or link is renamed over it
-    if (node.type === 'dir') await fsp.rm(destination, { force: true });
-    return destination;
+    if (node.type === 'dir') {
+      await fsp.rm(destination, { force: true }); // a file or link where a folder belongs
+      return { path: destination, replaces: false };
+    }
+    return { path: destination, replaces: true };
   }
 
   private skip(node: TreeNode): null {
@@ -167,51 +249,75 @@ export class Restorer {
     }
   }
 
-  private async restoreDir(node: TreeNode, destination: Buffer): Promise<Pending> {
-    const place = await this.placeFor(node, destination);
+  private async restoreDir(node: TreeNode, destination: Buffer, fresh: boolean): Promise<Pending> {
+    const place = await this.placeFor(node, destination, fresh);
     if (!place) return settled;
-    await fsp.mkdir(place, { recursive: true }).catch((error: Error) => this.fail(place, error));
+    let created = false;
+    if (!place.exists) {
+      created = await fsp.mkdir(place.path).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') this.fail(place.path, error);
+          return false;
+        },
+      );
+    }
     this.result.dirs++;
     const children = node.subtree ? (await this.trees.load(node.subtree)).nodes : [];
     const pendings: Promise<void>[] = [];
-    for (const child of children)
-      pendings.push((await this.restoreNode(child, joinBytes(place, nameBytesOf(child)))).done);
-    return { done: this.track(Promise.all(pendings).then(() => this.applyMetadata(node, place))) };
+    const batch = this.pool ? new SmallFiles(this, place.path) : undefined;
+    for (const child of children) {
+      const destination = joinBytes(place.path, nameBytesOf(child));
+      const pending =
+        child.type === 'file'
+          ? await this.restoreFile(child, destination, created, batch)
+          : await this.restoreNode(child, destination, created);
+      pendings.push(pending.done);
+    }
+    await batch?.send();
+    return { done: this.track(Promise.all(pendings).then(() => this.applyMetadata(node, place.path))) };
   }
 
-  private async restoreLink(node: TreeNode, destination: Buffer): Promise<Pending> {
-    const place = await this.placeFor(node, destination);
+  private async restoreLink(node: TreeNode, destination: Buffer, fresh: boolean): Promise<Pending> {
+    const place = await this.placeFor(node, destination, fresh);
     if (!place) return settled;
-    const temp = this.tempBeside(place);
+    const path = place.replaces ? this.tempBeside(place.path) : place.path;
     try {
-      await fsp.symlink(linkTargetOf(node), temp);
-      await this.applyMetadata(node, temp);
-      await fsp.rename(temp, place);
+      await fsp.symlink(linkTargetOf(node), path);
+      await this.applyMetadata(node, path);
+      if (place.replaces) await fsp.rename(path, place.path);
       this.result.links++;
     } catch (error) {
-      await fsp.rm(temp, { force: true });
-      this.fail(place, error as Error);
+      if (place.replaces) await fsp.rm(path, { force: true });
+      this.fail(place.path, error as Error);
     }
     return settled;
   }
 
-  private async restoreFile(node: TreeNode, destination: Buffer): Promise<Pending> {
-    const place = await this.placeFor(node, destination);
+  private async restoreFile(
+    node: TreeNode,
+    destination: Buffer,
+    fresh: boolean,
+    batch?: SmallFiles,
+  ): Promise<Pending> {
+    const place = await this.placeFor(node, destination, fresh);
     if (!place) {
       this.meter.bytesDone += node.size;
       return settled;
     }
+    if (batch && node.size <= SMALL_FILE) return { done: this.track((await batch.add(node, place)).done) };
     await this.queued.acquire();
     const done = this.files
       .use(() => this.writeFile(node, place))
-      .catch((error: Error) => this.fail(place, error))
+      .catch((error: Error) => this.fail(place.path, error))
       .finally(() => this.queued.release());
     return { done: this.track(done.then(() => {})) };
   }
 
-  private async writeFile(node: TreeNode, place: Buffer): Promise<void> {
+  private async writeFile(node: TreeNode, place: Place): Promise<void> {
     throwIfAborted(this.options.signal);
-    const temp = this.tempBeside(place);
+    if (this.pool) return this.writeFileInWorker(this.pool, node, place);
+    const temp = place.replaces ? this.tempBeside(place.path) : place.path;
     // private while written when its own mode follows; otherwise the usual mode for new files (umask applies)
     const handle = await fsp.open(temp, 'wx', this.permissions ? 0o600 : 0o666);
     try {
@@ -224,11 +330,128 @@ export class Restorer {
     }
     await handle.close();
     await this.applyMetadata(node, temp);
-    await fsp.rename(temp, place);
+    if (place.replaces) await fsp.rename(temp, place.path);
     this.result.filesRestored++;
     this.result.bytesWritten += node.size;
     this.meter.filesDone++;
     this.meter.tick();
+  }
+
+  /** Hands the file's sealed blobs to a worker in parts of about 8 MiB; the last part sets metadata (and renames). */
+  private async writeFileInWorker(pool: WorkerPool, node: TreeNode, place: Place): Promise<void> {
+    const temp = place.replaces ? this.tempBeside(place.path) : place.path;
+    const ids = node.content ?? [];
+    const parts: string[][] = [[]];
+    let partBytes = 0;
+    for (const id of ids) {
+      const size = this.blobs.sizeOf(id);
+      if (partBytes > 0 && partBytes + size > PART_BYTES) {
+        parts.push([]);
+        partBytes = 0;
+      }
+      parts[parts.length - 1]!.push(id);
+      partBytes += size;
+    }
+    let offset = 0;
+    try {
+      for (const [i, part] of parts.entries()) {
+        throwIfAborted(this.options.signal);
+        const bytes = part.reduce((sum, id) => sum + this.blobs.sizeOf(id), 0);
+        await this.memory.acquire(bytes);
+        try {
+          const blobs = await Promise.all(part.map((id) => this.blobs.loadSealed(id)));
+          const last = i === parts.length - 1;
+          const filePart = {
+            path: temp,
+            offset,
+            blobs,
+            create: i === 0,
+            createMode: this.permissions ? 0o600 : 0o666,
+            finish: last ? this.finishFor(node, place) : undefined,
+          };
+          const [result] = await pool.writeFiles([filePart], folderOf(place.path));
+          if (result && !('bytes' in result)) throw partError(result);
+        } finally {
+          this.memory.release(bytes);
+        }
+        offset += bytes;
+        this.meter.bytesDone += bytes;
+        this.meter.tick();
+      }
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
+    this.result.filesRestored++;
+    this.result.bytesWritten += node.size;
+    this.meter.filesDone++;
+    this.meter.tick();
+  }
+
+  /**
+   * Writes small files of one folder in one worker task: one message each way for up to 64 files. Each file is
+   * written whole or not at all (a replaced one goes through a temporary name).
+   */
+  async writeSmallFiles(
+    folder: Buffer,
+    items: { node: TreeNode; place: Place }[],
+  ): Promise<(Error | null)[]> {
+    const pool = this.pool!;
+    const bytes = items.reduce((sum, item) => sum + item.node.size, 0);
+    await this.memory.acquire(bytes);
+    try {
+      throwIfAborted(this.options.signal);
+      const parts = await Promise.all(
+        items.map(async ({ node, place }) => ({
+          path: place.replaces ? this.tempBeside(place.path) : place.path,
+          offset: 0,
+          blobs: await Promise.all((node.content ?? []).map((id) => this.blobs.loadSealed(id))),
+          create: true,
+          createMode: this.permissions ? 0o600 : 0o666,
+          finish: this.finishFor(node, place),
+        })),
+      );
+      const results = await pool.writeFiles(parts, folder);
+      return Promise.all(
+        results.map(async (result, i) => {
+          const { node, place } = items[i]!;
+          if ('bytes' in result) {
+            this.result.filesRestored++;
+            this.result.bytesWritten += node.size;
+            this.meter.filesDone++;
+            this.meter.bytesDone += node.size;
+            this.meter.tick();
+            return null;
+          }
+          if (place.replaces) await fsp.rm(parts[i]!.path, { force: true });
+          return partError(result);
+        }),
+      );
+    } finally {
+      this.memory.release(bytes);
+    }
+  }
+
+  /** Starts `work` as one of the writes at once once it has a place in the queue (which bounds memory). */
+  async queue<T>(work: () => Promise<T>): Promise<{ done: Promise<T> }> {
+    await this.queued.acquire();
+    return { done: this.files.use(work).finally(() => this.queued.release()) };
+  }
+
+  /** A write error: recorded for the file when the file system said no, fatal otherwise (a damaged blob). */
+  failFile(path: Buffer, error: Error): void {
+    this.fail(path, error);
+  }
+
+  private finishFor(node: TreeNode, place: Place) {
+    const owner = this.permissions && isRoot() ? { uid: node.uid, gid: node.gid } : {};
+    return {
+      size: node.size,
+      rename: place.replaces ? place.path : undefined,
+      mode: this.permissions ? node.mode : undefined,
+      ...owner,
+      mtimeSeconds: Number(BigInt(node.mtime) / 1000n) / 1e6,
+    };
   }
 
   /** Writes the blobs at their offsets, leaving all-zero blocks as holes (the file is truncated to size after). */

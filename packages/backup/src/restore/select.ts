@@ -62,16 +62,17 @@ export const selectPaths = async (
   return selected;
 };
 
-/** Files and bytes below the selection (for the progress's totals). */
+/** Files, bytes and data blobs below the selection (for the progress's totals and the reader's plan). */
 export const countSelection = async (
   trees: TreeCache,
   selected: readonly Selected[],
-): Promise<{ files: number; bytes: number }> => {
-  const total = { files: 0, bytes: 0 };
+): Promise<{ files: number; bytes: number; blobs: string[] }> => {
+  const total = { files: 0, bytes: 0, blobs: [] as string[] };
   const visit = async (node: TreeNode): Promise<void> => {
     if (node.type === 'file') {
       total.files++;
       total.bytes += node.size;
+      for (const id of node.content ?? []) total.blobs.push(id);
     } else if (node.type === 'dir' && node.subtree) {
       for (const child of (await trees.load(node.subtree)).nodes) await visit(child);
     }
