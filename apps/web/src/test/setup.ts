@@ -9,7 +9,8 @@ i18n.addResourceBundle('en', 'translation', areaStrings, true, false);
 
 afterEach(() => cleanup());
 // findBy* and waitFor give up after this long: a bound for a busy CI machine running files side by side, not a wait.
-configure({ asyncUtilTimeout: 5000 });
+// Notifications and dialogs mount after their transitions; at a load of 10 on 2 cores that took over 5 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Mantine reads these browser APIs that jsdom lacks.
 const { getComputedStyle } = window;
