@@ -193,7 +193,8 @@ export const consoleRoutes: ConsoleRoute[] = [
     (tab) => `/deviceDashboard/1/${fill(tab)}`,
   ),
   adminPage('general', 'settings', 'Settings'),
-  adminPage('general', 'branding/:page', 'Branding'),
+  // An unknown branding page is replaced by the general one: its example names a real one.
+  adminPage('general', 'branding/:page', 'Branding', { example: '/administration/general/branding/general' }),
   adminPage('general', 'activities', 'Activities', { ready: true, inNav: true, access: 'activities.view' }),
   // Not in the spec: the backup demo requests received (issue 17), for those who see the settings.
   adminPage('general', 'demoRequests', 'Demo requests'),
