@@ -135,6 +135,8 @@ export const createSession = (options: SessionOptions) => {
     if (message.type === 'approval') return log.info(`approval status: ${message.approvalStatus}`);
     if (message.type === 'taskSet') return options.tasks?.onTaskSet(message.tasks);
     if (message.type === 'taskTriggerStored') return options.tasks?.onTriggerStored(message.eventId);
+    // The agent's monitoring (issue 19) takes condition sets and report acknowledgements.
+    if (message.type === 'conditionSet' || message.type === 'conditionReportStored') return;
     if (message.type === 'error')
       return log.warn(`the server refused a message: ${message.code} ${message.message}`);
     log.warn(`the server is closing the connection: ${message.message}`);

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { AgentBackupJob, BackupProgressFields } from './backup-agent.ts';
+import { AgentCondition, ConditionObservation, MAX_OBSERVATIONS_PER_REPORT } from './conditions.ts';
 import { AgentPlatform, DeviceInventory, DeviceMetrics, NodeClass } from './devices.ts';
-import { ApprovalStatus } from './enums.ts';
+import { ApprovalStatus, ConditionTypeName } from './enums.ts';
 import { JobResult, JobTypeName } from './jobs.ts';
 
 /**
@@ -52,6 +53,10 @@ export const AgentHello = /* @__PURE__ */ z.object({
   deviceId,
   agentVersion: shortText,
   platform: AgentPlatform,
+  /** Condition types this agent can sample on this device (conditions.ts); absent from older agents. */
+  conditionCapabilities: z.array(ConditionTypeName).max(100).optional(),
+  /** Hash of the condition set the agent holds (`conditionSet`), so the server sends one only when it differs. */
+  conditionSetHash: z.string().max(100).nullable().optional(),
 });
 
 export const AgentHeartbeat = /* @__PURE__ */ z.object({
@@ -161,7 +166,25 @@ export const AgentBackupProgress = /* @__PURE__ */ z.object({
 });
 export type AgentBackupProgress = z.infer<typeof AgentBackupProgress>;
 
+/**
+ * Threshold crossings of the agent's conditions, with its own timestamps; kept on the agent's disk (also while
+ * offline) until the server answers `conditionReportStored` with the same `reportId`. `full`: the agent's whole
+ * current state (sent after it gets a new set or reconnects): a key and instance not listed as triggered is clear.
+ */
+export const AgentConditionReport = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('conditionReport'),
+  deviceId,
+  reportId: z.string().uuid(),
+  /** The condition set the observations were made under. */
+  conditionSetHash: z.string().max(100),
+  full: z.boolean().default(false),
+  observations: z.array(ConditionObservation).max(MAX_OBSERVATIONS_PER_REPORT),
+});
+export type AgentConditionReport = z.infer<typeof AgentConditionReport>;
+
 export const AgentMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
+  AgentConditionReport,
   AgentHello,
   AgentHeartbeat,
   AgentInventory,
@@ -308,7 +331,25 @@ export const ServerJobResultStored = /* @__PURE__ */ z.object({
   jobUid: z.string().uuid(),
 });
 
+/** The device's effective conditions to sample (sent after hello when its hash differs, and on every change). */
+export const ServerConditionSet = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('conditionSet'),
+  conditionSetHash: z.string().max(100),
+  conditions: z.array(AgentCondition).max(1000),
+});
+export type ServerConditionSet = z.infer<typeof ServerConditionSet>;
+
+/** The server has stored (or refused, logged) this condition report: the agent may forget it. */
+export const ServerConditionReportStored = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('conditionReportStored'),
+  reportId: z.string().uuid(),
+});
+
 export const ServerMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
+  ServerConditionSet,
+  ServerConditionReportStored,
   ServerWelcome,
   ServerError,
   ServerApproval,

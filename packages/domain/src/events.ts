@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { Alert } from './alerts.ts';
 import { BackupActionType } from './backup.ts';
 import { BackupProgressFields } from './backup-agent.ts';
 import { Device } from './devices.ts';
@@ -82,7 +83,18 @@ export const BackupProgressEvent = /* @__PURE__ */ z.object({
   ...BackupProgressFields,
 });
 
+/** An alert was raised, changed (severity, acknowledged, flapping) or reset (alerts.ts). */
+export const AlertChangedEvent = /* @__PURE__ */ z.object({
+  ...base,
+  type: z.literal('alert.changed'),
+  organizationId,
+  change: z.enum(['RAISED', 'UPDATED', 'ACKNOWLEDGED', 'RESET']),
+  alert: Alert,
+});
+export type AlertChangedEvent = z.infer<typeof AlertChangedEvent>;
+
 export const ConsoleEvent = /* @__PURE__ */ z.discriminatedUnion('type', [
+  AlertChangedEvent,
   JobUpdatedEvent,
   JobOutputEvent,
   BackupProgressEvent,
@@ -109,4 +121,5 @@ export const eventPermissions: Readonly<Record<OrganizationEvent['type'], Permis
   'job.updated': 'jobs.view',
   'job.output': 'jobs.view',
   'backup.progress': 'jobs.view',
+  'alert.changed': 'alerts.view',
 };

@@ -2,12 +2,14 @@
 
 export * from './activities.ts';
 export * from './agent-protocol.ts';
+export * from './alerts.ts';
 export * from './api-paths.ts';
 export * from './auth.ts';
 export * from './backup-agent.ts';
 export * from './backup-data.ts';
 export * from './backup-plans.ts';
 export * from './branding.ts';
+export * from './conditions.ts';
 export * from './credentials.ts';
 export * from './demo-requests.ts';
 export * from './device-searches.ts';
@@ -26,8 +28,10 @@ export * from './job-api.ts';
 export * from './knowledge-base.ts';
 export * from './links.ts';
 export * from './mfa.ts';
+export * from './notification-channels.ts';
 export * from './organizations.ts';
 export * from './permissions.ts';
+export * from './policies.ts';
 export * from './remote-support-tools.ts';
 export * from './route-match.ts';
 export * from './routes.ts';

@@ -4,6 +4,7 @@
  */
 
 export * from '../modules/activities/schema.ts';
+export * from '../modules/alerts/schema.ts';
 export * from '../modules/attachments/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/backup/schema.ts';
@@ -18,6 +19,7 @@ export * from '../modules/jobs/schema.ts';
 export * from '../modules/knowledge-base/schema.ts';
 export * from '../modules/mfa/schema.ts';
 export * from '../modules/organizations/schema.ts';
+export * from '../modules/policies/schema.ts';
 export * from '../modules/scheduled-tasks/schema.ts';
 export * from '../modules/scripts/schema.ts';
 export * from '../modules/searches/schema.ts';

@@ -1,0 +1,92 @@
+import type { ConditionNotification } from '@rmm/domain';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { devices } from '../devices/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Alerts (packages/domain/src/alerts.ts). The key is the device, the condition id and the instance: at most one
+ * ACTIVE alert per key, enforced by the partial unique index, so concurrent reports cannot raise two. What the
+ * condition said when it triggered (name, type, severity, notifications...) is copied onto the alert, so a later
+ * policy change does not rewrite history.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    conditionId: text('condition_id').notNull(),
+    instance: text('instance').notNull().default(''),
+    conditionName: text('condition_name').notNull(),
+    conditionType: text('condition_type').notNull(),
+    policyId: integer('policy_id'),
+    severity: text('severity').notNull(),
+    priority: text('priority').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    message: text('message').notNull().default(''),
+    value: doublePrecision('value'),
+    triggerTime: time('trigger_time').notNull(),
+    acknowledgeTime: time('acknowledge_time'),
+    acknowledgedBy: text('acknowledged_by'),
+    resetTime: time('reset_time'),
+    resetReason: text('reset_reason'),
+    resetBy: text('reset_by'),
+    /** AFTER_TIME: when the sweeper resets it. */
+    resetDueTime: time('reset_due_time'),
+    flapping: boolean('flapping').notNull().default(false),
+    /** The condition's notifications, ticketing and reset settings as they were when it triggered. */
+    notifications: jsonb('notifications').$type<ConditionNotification[]>().notNull().default([]),
+    notifyOnReset: boolean('notify_on_reset').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('alerts_active_key_unique')
+      .on(t.deviceId, t.conditionId, t.instance)
+      .where(sql`${t.status} = 'ACTIVE'`),
+    index('alerts_org_status_idx').on(t.organizationId, t.status, t.triggerTime),
+    index('alerts_device_status_idx').on(t.deviceId, t.status),
+    index('alerts_reset_due_idx')
+      .on(t.resetDueTime)
+      .where(sql`${t.status} = 'ACTIVE' and ${t.resetDueTime} is not null`),
+  ],
+);
+
+/**
+ * Every transition of an alert, written in the same transaction as the change: the durable feed that
+ * notifications (and ticket rulesets, issue 20) consume with a cursor, so a crash loses no notification.
+ */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').notNull(),
+    /** RAISED, UPDATED (severity changed), ACKNOWLEDGED, RESET. */
+    change: text('change').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('alert_events_alert_idx').on(t.alertId)],
+);

@@ -1,0 +1,495 @@
+import * as z from 'zod';
+import { type AgentPlatform, agentPlatforms } from './devices.ts';
+import { type ConditionType, ConditionTypeName, RunAs } from './enums.ts';
+import { NotificationOption } from './tickets.ts';
+
+/**
+ * Monitoring conditions (issue 19; spec §3 "Monitoring condition types", §9 notification options): what a
+ * policy watches on a device, how bad it is when it triggers, when it resets, who is told and what runs.
+ * The type ids are `conditionTypeIds` of enums.ts. Each type has its own parameters (a zod schema below)
+ * with units and ranges; the agent samples what it evaluates, the server decides (docs/decisions.md
+ * "Monitoring conditions").
+ */
+
+export const alertSeverities = ['NONE', 'MINOR', 'MODERATE', 'MAJOR', 'CRITICAL'] as const;
+export const AlertSeverity = /* @__PURE__ */ z.enum(alertSeverities);
+export type AlertSeverity = z.infer<typeof AlertSeverity>;
+/** Higher is worse: for sorting and for "the worst active alert". */
+export const severityRank = (severity: AlertSeverity): number => alertSeverities.indexOf(severity);
+
+export const alertPriorities = ['NONE', 'LOW', 'MEDIUM', 'HIGH'] as const;
+export const AlertPriority = /* @__PURE__ */ z.enum(alertPriorities);
+export type AlertPriority = z.infer<typeof AlertPriority>;
+
+// ---- parameters per condition type ----
+
+const minutes = (max: number) => z.number().int().min(1).max(max);
+const percent = /* @__PURE__ */ z.number().int().min(1).max(100);
+const name = /* @__PURE__ */ z.string().trim().min(1).max(260);
+/** A host name or IP address a probe reaches; no scheme, no path. */
+const host = /* @__PURE__ */ z
+  .string()
+  .trim()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.:[\]_-]+$/, 'Enter a host name or IP address');
+const port = /* @__PURE__ */ z.number().int().min(1).max(65535);
+const comparison = /* @__PURE__ */ z.enum(['ABOVE', 'BELOW']);
+
+/** CPU or memory use above (or below) a percentage for a number of minutes. */
+const UsageParameters = /* @__PURE__ */ z
+  .object({
+    operator: comparison.default('ABOVE'),
+    thresholdPercent: percent,
+    durationMinutes: minutes(1440),
+  })
+  .strict();
+
+export const diskThresholdModes = ['PERCENT_FREE', 'BYTES_FREE'] as const;
+/** Free space on a volume below a percentage or a size; `volume` `*` is every local volume, each its own alert. */
+const DiskParameters = /* @__PURE__ */ z
+  .object({
+    volume: z.string().trim().min(1).max(260).default('*'),
+    mode: z.enum(diskThresholdModes),
+    /** PERCENT_FREE: 1-99. */
+    thresholdPercent: z.number().int().min(1).max(99).optional(),
+    /** BYTES_FREE: 1 MiB to 1 PiB. */
+    thresholdBytes: z
+      .number()
+      .int()
+      .min(1024 * 1024)
+      .max(2 ** 50)
+      .optional(),
+    durationMinutes: minutes(1440),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    if (p.mode === 'PERCENT_FREE' && p.thresholdPercent === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['thresholdPercent'],
+        message: 'Enter a percentage of free space',
+      });
+    if (p.mode === 'BYTES_FREE' && p.thresholdBytes === undefined)
+      ctx.addIssue({ code: 'custom', path: ['thresholdBytes'], message: 'Enter a size of free space' });
+  });
+
+const ProcessParameters = /* @__PURE__ */ z
+  .object({ name, trigger: z.enum(['NOT_RUNNING', 'RUNNING']), durationMinutes: minutes(1440) })
+  .strict();
+
+const ServiceParameters = /* @__PURE__ */ z
+  .object({
+    name,
+    trigger: z.enum(['NOT_RUNNING', 'RUNNING']),
+    /** Restarts the agent tries before the condition triggers (NOT_RUNNING only). */
+    restartAttempts: z.number().int().min(0).max(5).default(0),
+    durationMinutes: minutes(1440),
+  })
+  .strict();
+
+const RebootParameters = /* @__PURE__ */ z.object({ pendingForMinutes: minutes(43_200) }).strict();
+
+const EventLogParameters = /* @__PURE__ */ z
+  .object({
+    /** WINDOWS: the Windows event log; JOURNALD: systemd's journal (Linux). */
+    source: z.enum(['WINDOWS', 'JOURNALD']),
+    /** The event log (System, Application...) or the journal unit; empty is all. */
+    log: z.string().trim().max(260).default(''),
+    eventIds: z.array(z.number().int().min(0).max(65535)).max(50).default([]),
+    /** Lowest level that counts. */
+    level: z.enum(['ANY', 'INFORMATION', 'WARNING', 'ERROR', 'CRITICAL']).default('ANY'),
+    textContains: z.string().max(500).default(''),
+    /** Triggers after this many matches within the window. */
+    occurrences: z.number().int().min(1).max(1000).default(1),
+    windowMinutes: minutes(1440),
+  })
+  .strict();
+
+const SoftwareParameters = /* @__PURE__ */ z
+  .object({ name, trigger: z.enum(['INSTALLED', 'NOT_INSTALLED']) })
+  .strict();
+
+const PatchParameters = /* @__PURE__ */ z
+  .object({
+    /** Triggers when more updates than this are pending... */
+    maxPendingUpdates: z.number().int().min(0).max(1000).default(0),
+    /** ...or security updates pending at all when true. */
+    securityOnly: z.boolean().default(false),
+  })
+  .strict();
+
+const AntivirusParameters = /* @__PURE__ */ z
+  .object({
+    trigger: z.enum(['NOT_PROTECTED', 'OUT_OF_DATE', 'THREAT_FOUND']),
+    outOfDateDays: minutes(365).default(3),
+  })
+  .strict();
+
+const BackupJobParameters = /* @__PURE__ */ z
+  .object({
+    trigger: z.enum(['FAILED', 'NOT_RUN']),
+    notRunHours: z.number().int().min(1).max(720).default(48),
+  })
+  .strict();
+
+const DeviceDownParameters = /* @__PURE__ */ z.object({ afterMinutes: minutes(10_080) }).strict();
+
+const ScriptResultParameters = /* @__PURE__ */ z
+  .object({
+    scriptId: z.number().int().positive(),
+    runAs: RunAs.optional(),
+    intervalMinutes: z.number().int().min(5).max(1440),
+    /** Triggers when the exit code is not one of these. */
+    successExitCodes: z.array(z.number().int()).min(1).max(20).default([0]),
+    /** ...or when the output contains this text (empty: not checked). */
+    outputContains: z.string().max(500).default(''),
+  })
+  .strict();
+
+const TemperatureParameters = /* @__PURE__ */ z
+  .object({ thresholdCelsius: z.number().int().min(20).max(150), durationMinutes: minutes(1440) })
+  .strict();
+
+const BatteryParameters = /* @__PURE__ */ z
+  .object({
+    trigger: z.enum(['CHARGE_BELOW', 'HEALTH_BELOW']),
+    thresholdPercent: percent,
+  })
+  .strict();
+
+const RaidParameters = /* @__PURE__ */ z
+  .object({ trigger: z.enum(['DEGRADED']).default('DEGRADED') })
+  .strict();
+const EncryptionParameters = /* @__PURE__ */ z
+  .object({
+    trigger: z.enum(['NOT_ENCRYPTED']).default('NOT_ENCRYPTED'),
+    volume: z.string().max(260).default('*'),
+  })
+  .strict();
+
+/** Network conditions run from an agent acting as probe (`probeDeviceId` on the condition). */
+const PingParameters = /* @__PURE__ */ z
+  .object({
+    host,
+    /** Triggers when this share of packets is lost (100: the host is down)... */
+    packetLossPercent: percent.default(100),
+    /** ...or when the average round trip is above this (0: not checked). */
+    maxLatencyMs: z.number().int().min(0).max(60_000).default(0),
+    intervalSeconds: z.number().int().min(30).max(3600).default(60),
+    durationMinutes: minutes(1440),
+  })
+  .strict();
+
+const HttpParameters = /* @__PURE__ */ z
+  .object({
+    url: z
+      .string()
+      .trim()
+      .max(2048)
+      .regex(/^https?:\/\/[^\s]+$/i, 'Enter an http:// or https:// address'),
+    expectStatus: z.array(z.number().int().min(100).max(599)).min(1).max(20).default([200]),
+    keyword: z.string().max(500).default(''),
+    keywordMustAppear: z.boolean().default(true),
+    maxLatencyMs: z.number().int().min(0).max(60_000).default(0),
+    /** Triggers when the certificate expires within this many days (0: not checked). */
+    certificateExpiryDays: z.number().int().min(0).max(365).default(0),
+    intervalSeconds: z.number().int().min(30).max(3600).default(60),
+    durationMinutes: minutes(1440),
+  })
+  .strict();
+
+const PortParameters = /* @__PURE__ */ z
+  .object({
+    host,
+    port,
+    trigger: z.enum(['CLOSED', 'OPEN']).default('CLOSED'),
+    intervalSeconds: z.number().int().min(30).max(3600).default(60),
+    durationMinutes: minutes(1440),
+  })
+  .strict();
+
+const SyslogParameters = /* @__PURE__ */ z
+  .object({
+    /** UDP port the probe listens on (514 needs privileges; 1024+ does not). */
+    port: port.default(514),
+    textContains: z.string().trim().min(1).max(500),
+    /** Lowest syslog severity that counts (0 emergency ... 7 debug). */
+    maxSeverity: z.number().int().min(0).max(7).default(7),
+    occurrences: z.number().int().min(1).max(1000).default(1),
+    windowMinutes: minutes(1440),
+  })
+  .strict();
+
+const Unsupported = /* @__PURE__ */ z.object({}).strict();
+
+/** The parameters schema of each condition type. */
+export const conditionParameterSchemas = {
+  CPU: UsageParameters,
+  MEMORY: UsageParameters,
+  DISK: DiskParameters,
+  PROCESS: ProcessParameters,
+  SERVICE: ServiceParameters,
+  REBOOT: RebootParameters,
+  EVENT_LOG: EventLogParameters,
+  SOFTWARE: SoftwareParameters,
+  RAID: RaidParameters,
+  TEMPERATURE: TemperatureParameters,
+  BITLOCKER: EncryptionParameters,
+  FILEVAULT: EncryptionParameters,
+  PATCH: PatchParameters,
+  BATTERY: BatteryParameters,
+  ANTIVIRUS: AntivirusParameters,
+  BACKUP_JOB: BackupJobParameters,
+  DEVICE_DOWN: DeviceDownParameters,
+  SCRIPT_RESULT: ScriptResultParameters,
+  PING: PingParameters,
+  TRAFFIC: Unsupported,
+  HTTP: HttpParameters,
+  PORTS: PortParameters,
+  SYSLOG: SyslogParameters,
+  SNMP_TRAP: Unsupported,
+  SNMP_VALUE: Unsupported,
+} as const satisfies Record<ConditionType, z.ZodType>;
+
+export type ConditionParameters<T extends ConditionType = ConditionType> = z.output<
+  (typeof conditionParameterSchemas)[T]
+>;
+
+/** Who evaluates a type: the agent samples it, or the server decides from what it already has. */
+export type ConditionEvaluator = 'AGENT' | 'SERVER';
+
+export type ConditionTypeInfo = {
+  type: ConditionType;
+  label: string;
+  evaluator: ConditionEvaluator;
+  /** Platforms whose agent can sample it (the agent also reports what it can, `conditionCapabilities`). */
+  platforms: readonly AgentPlatform[];
+  /** Runs from a probe device against another host. */
+  network: boolean;
+  /** One alert per instance (a volume, a service...) rather than one per device. */
+  perInstance: boolean;
+  /** Offered in the policy editor: false for types no agent or server part evaluates yet. */
+  available: boolean;
+};
+
+const all = agentPlatforms.filter((p) => p !== 'other');
+const info = (
+  type: ConditionType,
+  label: string,
+  evaluator: ConditionEvaluator,
+  platforms: readonly AgentPlatform[],
+  extra: Partial<Pick<ConditionTypeInfo, 'network' | 'perInstance' | 'available'>> = {},
+): ConditionTypeInfo => ({
+  type,
+  label,
+  evaluator,
+  platforms,
+  network: false,
+  perInstance: false,
+  available: true,
+  ...extra,
+});
+
+/** Every condition type, in the order the editor lists them. */
+export const conditionTypeInfo: readonly ConditionTypeInfo[] = [
+  info('DEVICE_DOWN', 'Device offline', 'SERVER', all),
+  info('CPU', 'CPU', 'AGENT', all),
+  info('MEMORY', 'Memory', 'AGENT', all),
+  info('DISK', 'Disk free space', 'AGENT', all, { perInstance: true }),
+  info('PROCESS', 'Process', 'AGENT', all, { perInstance: true }),
+  info('SERVICE', 'Service', 'AGENT', all, { perInstance: true }),
+  info('REBOOT', 'Reboot pending', 'AGENT', all),
+  info('EVENT_LOG', 'Event log / journald', 'AGENT', ['win32', 'linux']),
+  info('SOFTWARE', 'Software installed or removed', 'AGENT', all),
+  info('PATCH', 'Patch compliance', 'AGENT', all),
+  info('ANTIVIRUS', 'Antivirus health', 'AGENT', ['win32', 'darwin', 'linux']),
+  info('BACKUP_JOB', 'Backup job', 'SERVER', all),
+  info('SCRIPT_RESULT', 'Script result', 'AGENT', all),
+  info('TEMPERATURE', 'Temperature', 'AGENT', all),
+  info('BATTERY', 'Battery', 'AGENT', all),
+  info('RAID', 'RAID health', 'AGENT', ['linux', 'win32']),
+  info('BITLOCKER', 'BitLocker', 'AGENT', ['win32'], { perInstance: true }),
+  info('FILEVAULT', 'FileVault', 'AGENT', ['darwin']),
+  info('PING', 'Ping', 'AGENT', all, { network: true }),
+  info('HTTP', 'HTTP', 'AGENT', all, { network: true }),
+  info('PORTS', 'TCP port', 'AGENT', all, { network: true }),
+  info('SYSLOG', 'Syslog', 'AGENT', all, { network: true }),
+  info('TRAFFIC', 'Traffic', 'AGENT', [], { network: true, available: false }),
+  info('SNMP_TRAP', 'SNMP trap', 'AGENT', [], { network: true, available: false }),
+  info('SNMP_VALUE', 'SNMP value', 'AGENT', [], { network: true, available: false }),
+];
+
+export const findConditionTypeInfo = (type: ConditionType): ConditionTypeInfo =>
+  conditionTypeInfo.find((entry) => entry.type === type) as ConditionTypeInfo;
+
+// ---- the condition as a policy holds it ----
+
+export const resetModes = ['WHEN_CLEARED', 'AFTER_TIME', 'MANUAL'] as const;
+export const ResetMode = /* @__PURE__ */ z.enum(resetModes);
+export type ResetMode = z.infer<typeof ResetMode>;
+
+export const ConditionReset = /* @__PURE__ */ z
+  .object({
+    mode: ResetMode,
+    /** AFTER_TIME: minutes after triggering, 1 minute to 30 days. */
+    afterMinutes: z.number().int().min(1).max(43_200).optional(),
+  })
+  .strict()
+  .refine((r) => r.mode !== 'AFTER_TIME' || r.afterMinutes !== undefined, {
+    path: ['afterMinutes'],
+    message: 'Enter after how many minutes the alert resets',
+  });
+export type ConditionReset = z.infer<typeof ConditionReset>;
+
+export const ConditionNotification = /* @__PURE__ */ z
+  .object({ channelId: z.number().int().positive(), option: NotificationOption })
+  .strict();
+export type ConditionNotification = z.infer<typeof ConditionNotification>;
+
+/** Which ticket ruleset turns the condition's alerts into tickets (issue 20): none, the default, or one by id. */
+export const ConditionTicketing = /* @__PURE__ */ z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('NONE') }).strict(),
+  z.object({ mode: z.literal('DEFAULT') }).strict(),
+  z.object({ mode: z.literal('RULESET'), rulesetId: z.number().int().positive() }).strict(),
+]);
+export type ConditionTicketing = z.infer<typeof ConditionTicketing>;
+
+/** A library script run once per trigger, on the device that triggered. */
+export const ConditionAutomation = /* @__PURE__ */ z
+  .object({ scriptId: z.number().int().positive(), runAs: RunAs.optional() })
+  .strict();
+export type ConditionAutomation = z.infer<typeof ConditionAutomation>;
+
+export const CONDITION_NAME_MAX = 200;
+export const MAX_CONDITIONS_PER_POLICY = 200;
+export const MAX_NOTIFICATIONS_PER_CONDITION = 20;
+export const MAX_AUTOMATIONS_PER_CONDITION = 10;
+
+/** Spec §9 notification options (tickets.ts: none, send); some channel types offer fewer (notification-channels.ts). */
+const conditionFields = {
+  /** Stable across edits and across inheritance: a child's override names its parent's condition by this id. */
+  id: z.string().uuid(),
+  name: z.string().trim().min(1).max(CONDITION_NAME_MAX),
+  enabled: z.boolean().default(true),
+  severity: AlertSeverity,
+  priority: AlertPriority,
+  reset: ConditionReset,
+  notifyOnReset: z.boolean().default(false),
+  notifications: z.array(ConditionNotification).max(MAX_NOTIFICATIONS_PER_CONDITION).default([]),
+  ticketing: ConditionTicketing.default({ mode: 'NONE' }),
+  automations: z.array(ConditionAutomation).max(MAX_AUTOMATIONS_PER_CONDITION).default([]),
+  /** Network conditions: the device whose agent runs the probe (required for them, refused for others). */
+  probeDeviceId: z.number().int().positive().nullable().default(null),
+};
+
+const conditionOf = <T extends ConditionType>(type: T) =>
+  z
+    .object({
+      ...conditionFields,
+      type: z.literal(type),
+      parameters: conditionParameterSchemas[type] as (typeof conditionParameterSchemas)[T],
+    })
+    .strict();
+
+/**
+ * One condition of a policy: its type with that type's parameters, and what happens when it triggers. Types not
+ * `available` are refused ("This condition type is not supported yet"); network types need a probe device.
+ */
+export const Condition = /* @__PURE__ */ z
+  .discriminatedUnion('type', [
+    conditionOf('CPU'),
+    conditionOf('MEMORY'),
+    conditionOf('DISK'),
+    conditionOf('PROCESS'),
+    conditionOf('SERVICE'),
+    conditionOf('REBOOT'),
+    conditionOf('EVENT_LOG'),
+    conditionOf('SOFTWARE'),
+    conditionOf('RAID'),
+    conditionOf('TEMPERATURE'),
+    conditionOf('BITLOCKER'),
+    conditionOf('FILEVAULT'),
+    conditionOf('PATCH'),
+    conditionOf('BATTERY'),
+    conditionOf('ANTIVIRUS'),
+    conditionOf('BACKUP_JOB'),
+    conditionOf('DEVICE_DOWN'),
+    conditionOf('SCRIPT_RESULT'),
+    conditionOf('PING'),
+    conditionOf('TRAFFIC'),
+    conditionOf('HTTP'),
+    conditionOf('PORTS'),
+    conditionOf('SYSLOG'),
+    conditionOf('SNMP_TRAP'),
+    conditionOf('SNMP_VALUE'),
+  ])
+  .superRefine((condition, ctx) => {
+    const typeInfo = findConditionTypeInfo(condition.type);
+    if (!typeInfo.available)
+      ctx.addIssue({ code: 'custom', path: ['type'], message: 'This condition type is not supported yet' });
+    if (typeInfo.network && condition.probeDeviceId === null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['probeDeviceId'],
+        message: 'Choose the device that runs the probe',
+      });
+    if (!typeInfo.network && condition.probeDeviceId !== null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['probeDeviceId'],
+        message: 'Only network conditions run from a probe',
+      });
+  });
+export type Condition = z.output<typeof Condition>;
+export type ConditionInput = z.input<typeof Condition>;
+
+// ---- what the agent is given and what it reports (agent-protocol.ts carries these) ----
+
+/**
+ * A condition as the agent receives it: only what it samples. `key` is the condition's id (the policy's, or a
+ * dynamic policy's); the agent reports by key and instance.
+ */
+export const AgentCondition = /* @__PURE__ */ z.object({
+  key: z.string().max(100),
+  type: ConditionTypeName,
+  /** The type's parameters, already validated by the server; the agent ignores a type it does not know. */
+  parameters: z.record(z.string(), z.unknown()),
+});
+export type AgentCondition = z.infer<typeof AgentCondition>;
+
+/** One observation: the condition's key and instance crossed into (triggered) or out of its threshold. */
+export const ConditionObservation = /* @__PURE__ */ z.object({
+  key: z.string().max(100),
+  /** The volume, service, process, host... ('' when the type has no instances). */
+  instance: z.string().max(500).default(''),
+  triggered: z.boolean(),
+  /** The value measured (percent, bytes, ms, count...), when there is one. */
+  value: z.number().finite().nullable().default(null),
+  /** What the agent saw, shown as text (a journal line, a service state...). */
+  text: z.string().max(2000).default(''),
+  /** The agent's own time of the crossing (ISO 8601). */
+  observedAt: z.string().datetime({ offset: true }),
+});
+export type ConditionObservation = z.infer<typeof ConditionObservation>;
+
+export const MAX_OBSERVATIONS_PER_REPORT = 500;
+
+/** Stable text of a condition set for its hash: the agent pulls a new set only when the hash changes. */
+export const conditionSetText = (conditions: readonly AgentCondition[]): string =>
+  JSON.stringify(
+    [...conditions]
+      .sort((a, b) => a.key.localeCompare(b.key))
+      .map((c) => [c.key, c.type, sortKeys(c.parameters)]),
+  );
+
+const sortKeys = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, sortKeys(v)]),
+    );
+  return value;
+};

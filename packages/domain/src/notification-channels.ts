@@ -1,0 +1,142 @@
+import * as z from 'zod';
+import { listOf, PageQuery } from './http.ts';
+import type { NotificationOption } from './tickets.ts';
+
+/**
+ * Notification channels (issue 19; spec §2 `/administration/apps/notificationChannels`, §9 notification options):
+ * where alerts are sent. EMAIL goes through the server's SMTP settings (nodemailer); WEBHOOK posts JSON signed
+ * with HMAC-SHA-256 of the body under the channel's secret (`X-RMM-Signature: sha256=<hex>`, with
+ * `X-RMM-Timestamp` inside the signed text); CHAT posts a chat message (Slack-compatible `{text}` or Microsoft
+ * Teams). Deliveries are stored, retried with backoff and logged. Reading needs `settings.view`, changing
+ * `settings.manage`.
+ */
+
+export const notificationChannelTypes = ['EMAIL', 'WEBHOOK', 'CHAT'] as const;
+export const NotificationChannelType = /* @__PURE__ */ z.enum(notificationChannelTypes);
+export type NotificationChannelType = z.infer<typeof NotificationChannelType>;
+
+/** Spec §9: "Notification options: none, send. Generic webhook and one help-desk variant offer limited options." */
+export const notificationOptionsByChannel: Readonly<
+  Record<NotificationChannelType, readonly NotificationOption[]>
+> = {
+  EMAIL: ['NONE', 'SEND'],
+  CHAT: ['NONE', 'SEND'],
+  /** The generic webhook is sent or not configured at all: no per-condition "none". */
+  WEBHOOK: ['SEND'],
+};
+
+const httpsUrl = /* @__PURE__ */ z
+  .string()
+  .trim()
+  .max(2048)
+  .regex(/^https?:\/\/[^\s]+$/i, 'Enter an http:// or https:// address');
+
+export const EmailChannelConfig = /* @__PURE__ */ z
+  .object({ recipients: z.array(z.string().trim().email()).min(1).max(50) })
+  .strict();
+export const WebhookChannelConfig = /* @__PURE__ */ z
+  .object({
+    url: httpsUrl,
+    /** Write-only: encrypted at rest, never read back (the response says only whether one is set). */
+    secret: z.string().min(16).max(200).optional(),
+  })
+  .strict();
+export const ChatChannelConfig = /* @__PURE__ */ z
+  .object({ url: httpsUrl, format: z.enum(['SLACK', 'TEAMS']) })
+  .strict();
+
+export const NotificationChannelInput = /* @__PURE__ */ z.discriminatedUnion('type', [
+  z
+    .object({
+      type: z.literal('EMAIL'),
+      name: z.string().trim().min(1).max(200),
+      enabled: z.boolean().default(true),
+      config: EmailChannelConfig,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('WEBHOOK'),
+      name: z.string().trim().min(1).max(200),
+      enabled: z.boolean().default(true),
+      config: WebhookChannelConfig,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('CHAT'),
+      name: z.string().trim().min(1).max(200),
+      enabled: z.boolean().default(true),
+      config: ChatChannelConfig,
+    })
+    .strict(),
+]);
+export type NotificationChannelInput = z.input<typeof NotificationChannelInput>;
+
+export const NotificationChannel = /* @__PURE__ */ z.object({
+  id: z.number().int(),
+  type: NotificationChannelType,
+  name: z.string(),
+  enabled: z.boolean(),
+  /** The config without secrets. */
+  config: z.object({
+    recipients: z.array(z.string()).optional(),
+    url: z.string().optional(),
+    format: z.enum(['SLACK', 'TEAMS']).optional(),
+    hasSecret: z.boolean().optional(),
+  }),
+  lastDeliveryStatus: z.enum(['DELIVERED', 'FAILED']).nullable(),
+  lastDeliveryTime: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type NotificationChannel = z.infer<typeof NotificationChannel>;
+export const ListNotificationChannelsResponse = /* @__PURE__ */ listOf(NotificationChannel);
+
+export const notificationDeliveryStatuses = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+export const NotificationDelivery = /* @__PURE__ */ z.object({
+  id: z.number().int(),
+  channelId: z.number().int(),
+  alertId: z.number().int().nullable(),
+  /** TRIGGERED, UPDATED, RESET, or TEST for the settings page's test message. */
+  event: z.enum(['TRIGGERED', 'UPDATED', 'RESET', 'TEST']),
+  status: z.enum(notificationDeliveryStatuses),
+  attempts: z.number().int(),
+  /** The last failure as text (status code and the start of the body, or the SMTP answer). */
+  lastError: z.string().nullable(),
+  nextAttemptTime: z.string().nullable(),
+  deliveredTime: z.string().nullable(),
+  createTime: z.string(),
+});
+export type NotificationDelivery = z.infer<typeof NotificationDelivery>;
+export const ListNotificationDeliveriesQuery = /* @__PURE__ */ PageQuery.extend({
+  status: z.enum(notificationDeliveryStatuses).optional(),
+});
+export const ListNotificationDeliveriesResponse = /* @__PURE__ */ listOf(NotificationDelivery);
+
+/** What a webhook receives (the signed body). */
+export const AlertWebhookBody = /* @__PURE__ */ z.object({
+  event: z.enum(['TRIGGERED', 'UPDATED', 'RESET', 'TEST']),
+  alert: z
+    .object({
+      id: z.number().int(),
+      deviceId: z.number().int(),
+      deviceName: z.string(),
+      organizationName: z.string(),
+      conditionName: z.string(),
+      severity: z.string(),
+      priority: z.string(),
+      instance: z.string(),
+      message: z.string(),
+      triggerTime: z.string(),
+      resetTime: z.string().nullable(),
+    })
+    .nullable(),
+  sentAt: z.string(),
+});
+export type AlertWebhookBody = z.infer<typeof AlertWebhookBody>;
+
+/** Attempts before a delivery is FAILED for good, and the backoff between them (seconds; a setting shortens it in tests). */
+export const NOTIFICATION_MAX_ATTEMPTS = 6;
+export const notificationBackoffSeconds = (attempt: number): number =>
+  Math.min(3600, 30 * 2 ** (attempt - 1));
