@@ -12,3 +12,10 @@ export const agentReplySubject = (requestId: string) => `agent.reply.${requestId
  * process re-checks those users' /events sockets at once, closing the ones no longer signed in.
  */
 export const USERS_CHANGED_SUBJECT = 'auth.users.changed';
+
+/**
+ * Devices whose effective conditions may have changed (a policy, an assignment, a dynamic policy; payload
+ * `{ deviceIds: number[] }`, or `{ all: true }` when a dynamic policy's criteria changed): every node re-sends
+ * the condition sets of those of its agents whose hash changed.
+ */
+export const CONDITIONS_CHANGED_SUBJECT = 'monitoring.conditions.changed';
