@@ -1,5 +1,10 @@
 import * as z from 'zod';
-import { AgentBackupJob, BackupProgressFields } from './backup-agent.ts';
+import {
+  AgentBackupJob,
+  BackupProgressFields,
+  BackupTreeRequestFields,
+  BackupTreeResultFields,
+} from './backup-agent.ts';
 import { AgentPlatform, DeviceInventory, DeviceMetrics, NodeClass } from './devices.ts';
 import { ApprovalStatus } from './enums.ts';
 import { JobResult, JobTypeName } from './jobs.ts';
@@ -161,6 +166,18 @@ export const AgentBackupProgress = /* @__PURE__ */ z.object({
 });
 export type AgentBackupProgress = z.infer<typeof AgentBackupProgress>;
 
+/**
+ * The agent's answer to a backupTreeRequest: one page of a folder of a revision in its local folder or share, or
+ * why it could not read it.
+ */
+export const AgentBackupTreeResult = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('backupTreeResult'),
+  deviceId,
+  ...BackupTreeResultFields,
+});
+export type AgentBackupTreeResult = z.infer<typeof AgentBackupTreeResult>;
+
 export const AgentMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   AgentHello,
   AgentHeartbeat,
@@ -171,6 +188,7 @@ export const AgentMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   AgentJobResult,
   AgentTaskTriggered,
   AgentBackupProgress,
+  AgentBackupTreeResult,
 ]);
 export type AgentMessage = z.infer<typeof AgentMessage>;
 export type AgentHello = z.infer<typeof AgentHello>;
@@ -308,6 +326,18 @@ export const ServerJobResultStored = /* @__PURE__ */ z.object({
   jobUid: z.string().uuid(),
 });
 
+/**
+ * Asks the agent for one page of a folder of a revision that is only in its plan's local folder or share (the
+ * console's file browser); answered by backupTreeResult with the same requestId. An agent that does not know
+ * the type ignores it (the server's wait runs out).
+ */
+export const ServerBackupTreeRequest = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('backupTreeRequest'),
+  ...BackupTreeRequestFields,
+});
+export type ServerBackupTreeRequest = z.infer<typeof ServerBackupTreeRequest>;
+
 export const ServerMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   ServerWelcome,
   ServerError,
@@ -320,6 +350,7 @@ export const ServerMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   ServerJobResultStored,
   ServerTaskSet,
   ServerTaskTriggerStored,
+  ServerBackupTreeRequest,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerWelcome = z.infer<typeof ServerWelcome>;
