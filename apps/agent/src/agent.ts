@@ -3,6 +3,8 @@ import { AGENT_WS_PATH } from '@rmm/domain';
 import si from 'systeminformation';
 import type { AgentOptions } from './args.ts';
 import { defaultBackupSettings } from './backup/settings.ts';
+import { systemShareHost } from './backup/share.ts';
+import { createTreeLister } from './backup/tree.ts';
 import { agentPlatformOf, collectInventory, defaultInventoryCollectors } from './collectors/inventory.ts';
 import { collectMetrics } from './collectors/metrics.ts';
 import { nodeClassFor } from './collectors/node-class.ts';
@@ -101,6 +103,11 @@ export const startAgent = async (options: AgentOptions, log: Logger) => {
       collectInventory(process.platform, { ...defaultInventoryCollectors, stateDir: options.stateDir }),
     collectMetrics,
     wakeOnLan: (macs) => sendMagicPackets(macs, { address: options.wolAddress, port: options.wolPort }),
+    backupTree: createTreeLister({
+      platform: process.platform,
+      shareHost: systemShareHost(process.platform),
+      settings: backupSettingsOf(options),
+    }),
     jobs,
     tasks,
     log,

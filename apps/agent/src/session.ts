@@ -2,10 +2,12 @@ import type {
   AgentMessage,
   DeviceInventory,
   DeviceMetrics,
+  ServerBackupTreeRequest,
   ServerMessage,
   ServerWakeOnLan,
   ServerWelcome,
 } from '@rmm/domain';
+import type { TreeAnswer } from './backup/tree.ts';
 import { inventoryKey } from './collectors/inventory-key.ts';
 import { type HeartbeatLoop, startHeartbeat } from './heartbeat.ts';
 import type { JobRunner } from './jobs/runner.ts';
@@ -25,6 +27,8 @@ export type SessionOptions = {
   wakeOnLan: (macs: string[]) => Promise<void>;
   /** Runs jobs; it sends its own acks, output and results on the connection. */
   jobs?: Pick<JobRunner, 'onJob' | 'onCancel' | 'onResultStored' | 'resendHeldResults'>;
+  /** Lists a folder of a revision in a local folder or share, for the console's file browser. */
+  backupTree?: (request: ServerBackupTreeRequest) => Promise<TreeAnswer>;
   /** Holds the scheduled tasks with agent-side triggers; it sends its own taskTriggered events. */
   tasks?: Pick<TaskTriggers, 'onTaskSet' | 'onTriggerStored' | 'resendHeld'>;
   log: Logger;
@@ -125,10 +129,25 @@ export const createSession = (options: SessionOptions) => {
     }
   };
 
+  const onBackupTree = async (request: ServerBackupTreeRequest) => {
+    const { requestId } = request;
+    let answer: TreeAnswer;
+    try {
+      if (!options.backupTree) throw new Error('This agent does not browse backups.');
+      answer = await options.backupTree(request);
+    } catch (error) {
+      answer = { requestId, error: (error as Error).message.slice(0, 1000) };
+    }
+    if (answer.error)
+      log.warn(`backup tree ${request.revisionId.slice(0, 12)} ${request.path}: ${answer.error}`);
+    connection?.send({ v: 1, type: 'backupTreeResult', deviceId, ...answer, requestId });
+  };
+
   const onMessage = (message: ServerMessage) => {
     if (message.type === 'welcome') return onWelcome(message);
     if (message.type === 'wakeOnLan') return void onWakeOnLan(message);
     if (message.type === 'inventoryRequest') return void inventory.send(true);
+    if (message.type === 'backupTreeRequest') return void onBackupTree(message);
     if (message.type === 'job') return options.jobs?.onJob(message.job);
     if (message.type === 'jobCancel') return options.jobs?.onCancel(message.jobUid);
     if (message.type === 'jobResultStored') return options.jobs?.onResultStored(message.jobUid);

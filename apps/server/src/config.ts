@@ -158,6 +158,12 @@ export type Config = {
   backupExtractHours: number;
   /** How often each process removes extract zips older than that (and uploads cut off). */
   backupExtractSweepIntervalMs: number;
+  /**
+   * The file browser of a revision only on a device: how long to wait for a server process holding the device's
+   * socket to take the request (none: the device is offline), and then for the agent's answer.
+   */
+  backupTreeDeliveryTimeoutMs: number;
+  backupTreeTimeoutMs: number;
 };
 
 /** The repository's docs/help, beside apps/ (the default articles folder). */
@@ -329,4 +335,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   backupExtractMaxBytes: num(env.BACKUP_EXTRACT_MAX_BYTES, 16 * 1024 ** 3),
   backupExtractHours: num(env.BACKUP_EXTRACT_HOURS, 24),
   backupExtractSweepIntervalMs: num(env.BACKUP_EXTRACT_SWEEP_INTERVAL_MS, 3_600_000),
+  backupTreeDeliveryTimeoutMs: num(env.BACKUP_TREE_DELIVERY_TIMEOUT_MS, 3_000),
+  backupTreeTimeoutMs: num(env.BACKUP_TREE_TIMEOUT_MS, 30_000),
 });

@@ -1,5 +1,10 @@
 import * as z from 'zod';
-import { AgentBackupJob, BackupProgressFields } from './backup-agent.ts';
+import {
+  AgentBackupJob,
+  BackupProgressFields,
+  BackupTreeRequestFields,
+  BackupTreeResultFields,
+} from './backup-agent.ts';
 import { AgentCondition, ConditionObservation, MAX_OBSERVATIONS_PER_REPORT } from './conditions.ts';
 import { AgentPlatform, DeviceInventory, DeviceMetrics, NodeClass } from './devices.ts';
 import { ApprovalStatus, ConditionTypeName } from './enums.ts';
@@ -183,6 +188,18 @@ export const AgentConditionReport = /* @__PURE__ */ z.object({
 });
 export type AgentConditionReport = z.infer<typeof AgentConditionReport>;
 
+/**
+ * The agent's answer to a backupTreeRequest: one page of a folder of a revision in its local folder or share, or
+ * why it could not read it.
+ */
+export const AgentBackupTreeResult = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('backupTreeResult'),
+  deviceId,
+  ...BackupTreeResultFields,
+});
+export type AgentBackupTreeResult = z.infer<typeof AgentBackupTreeResult>;
+
 export const AgentMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   AgentConditionReport,
   AgentHello,
@@ -194,6 +211,7 @@ export const AgentMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   AgentJobResult,
   AgentTaskTriggered,
   AgentBackupProgress,
+  AgentBackupTreeResult,
 ]);
 export type AgentMessage = z.infer<typeof AgentMessage>;
 export type AgentHello = z.infer<typeof AgentHello>;
@@ -347,6 +365,18 @@ export const ServerConditionReportStored = /* @__PURE__ */ z.object({
   reportId: z.string().uuid(),
 });
 
+/**
+ * Asks the agent for one page of a folder of a revision that is only in its plan's local folder or share (the
+ * console's file browser); answered by backupTreeResult with the same requestId. An agent that does not know
+ * the type ignores it (the server's wait runs out).
+ */
+export const ServerBackupTreeRequest = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('backupTreeRequest'),
+  ...BackupTreeRequestFields,
+});
+export type ServerBackupTreeRequest = z.infer<typeof ServerBackupTreeRequest>;
+
 export const ServerMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   ServerConditionSet,
   ServerConditionReportStored,
@@ -361,6 +391,7 @@ export const ServerMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   ServerJobResultStored,
   ServerTaskSet,
   ServerTaskTriggerStored,
+  ServerBackupTreeRequest,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerWelcome = z.infer<typeof ServerWelcome>;

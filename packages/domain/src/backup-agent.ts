@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import { BackupActionType, BackupKind } from './backup.ts';
-import { BackupRevisionLocation, BackupRevisionStats } from './backup-data.ts';
+import {
+  BACKUP_TREE_MAX_LIMIT,
+  BACKUP_TREE_PATH_MAX,
+  BackupRevisionId,
+  BackupRevisionLocation,
+  BackupRevisionStats,
+  BackupTreeEntry,
+} from './backup-data.ts';
 import { BackupRetention, BackupWorkHours } from './backup-plans.ts';
 
 /**
@@ -260,4 +267,51 @@ export const BackupProgressFields = {
   bytesPerSecond: z.number().min(0),
   /** Seconds left by the current rate; null while unknown. */
   etaSeconds: z.number().int().min(0).nullable(),
+};
+
+// ---------------------------------------------------------------- the file browser of a local revision
+
+/**
+ * What the agent opens a revision's local repository with, for a `backupTreeRequest`: the folder or share (with
+ * its credential) and the organization's master key (base64; the agent derives its own key-encryption key from
+ * it, as for jobs). Like a job's `backup` part, it is resolved by the process that writes the request to the
+ * agent's socket: the bus and the log never carry it.
+ */
+export const AgentBackupTreeSource = /* @__PURE__ */ z.looseObject({
+  organizationId: z.number().int(),
+  repository: AgentBackupRepository,
+  masterKey: z.string(),
+});
+export type AgentBackupTreeSource = z.infer<typeof AgentBackupTreeSource>;
+
+/** Fields of the server's `backupTreeRequest`: one page of one folder of a revision (docs/decisions.md). */
+export const BackupTreeRequestFields = {
+  /** A UUID: the answer names it. */
+  requestId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
+  planId: z.string().max(64),
+  revisionId: BackupRevisionId,
+  /** The folder ('' or '/' for the revision's top). */
+  path: z.string().max(BACKUP_TREE_PATH_MAX),
+  offset: z.number().int().min(0),
+  limit: z.number().int().min(1).max(BACKUP_TREE_MAX_LIMIT),
+  /** Added by the server process that holds the agent's socket; absent on the bus. */
+  source: AgentBackupTreeSource.optional(),
+};
+
+/**
+ * Why an agent could not list a folder, when the server can say it better than the text: the folder or the
+ * revision is not in the repository (others may be added; an unknown one counts as none).
+ */
+export const backupTreeErrorCodes = ['PATH_NOT_FOUND', 'REVISION_NOT_FOUND'] as const;
+
+/**
+ * Fields of the agent's `backupTreeResult`: the page (`entries`, `total` of the whole folder, entries as the
+ * server's own tree answer has them, folders first) or `error`, the reason as text (and `code` when known).
+ */
+export const BackupTreeResultFields = {
+  requestId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
+  entries: z.array(BackupTreeEntry).max(BACKUP_TREE_MAX_LIMIT).optional(),
+  total: z.number().int().min(0).optional(),
+  error: z.string().max(1000).optional(),
+  code: z.string().max(64).optional(),
 };

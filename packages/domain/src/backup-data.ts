@@ -72,14 +72,29 @@ export const NodeRevisionParam = /* @__PURE__ */ z.object({
   revisionId: BackupRevisionId,
 });
 
-/** GET /backup/strata/nodes/{id}/revisions/{revisionId}/tree?path=: one folder of a revision, for the file browser. */
+/** Entries of one folder a tree answer holds at most (a page); the console asks for BACKUP_TREE_PAGE_SIZE. */
+export const BACKUP_TREE_MAX_LIMIT = 1000;
+/** The console's page of a folder. */
+export const BACKUP_TREE_PAGE_SIZE = 500;
+/** The longest folder path a tree request names. */
+export const BACKUP_TREE_PATH_MAX = 4096;
+
+/**
+ * GET /backup/strata/nodes/{id}/revisions/{revisionId}/tree?path=&offset=&limit=: one folder of a revision, for
+ * the file browser, a page at a time (folders first, then by name).
+ */
 export const BackupTreeQuery = /* @__PURE__ */ z.object({
   /** The folder inside the revision ('' or '/' for its top). */
-  path: z.string().max(4096).default(''),
+  path: z.string().max(BACKUP_TREE_PATH_MAX).default(''),
+  /** Entries to skip (the page's start). */
+  offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(BACKUP_TREE_MAX_LIMIT).default(BACKUP_TREE_MAX_LIMIT),
 });
+export type BackupTreeQuery = z.output<typeof BackupTreeQuery>;
 export const backupTreeEntryTypes = ['file', 'dir', 'symlink', 'other'] as const;
 export const BackupTreeEntry = /* @__PURE__ */ z.object({
-  name: z.string(),
+  /** The name as text (a name whose bytes are not UTF-8 is shown with replacement characters). */
+  name: z.string().max(4096),
   type: z.enum(backupTreeEntryTypes),
   size: count,
   mtime: z.string().nullable(),
@@ -89,8 +104,53 @@ export const BackupTreeResponse = /* @__PURE__ */ z.object({
   revisionId: z.string(),
   path: z.string(),
   entries: z.array(BackupTreeEntry),
+  /** Entries of the whole folder (the page holds `entries`, from `offset`). */
+  total: count,
+  /** Who read the folder: the server (CLOUD, BOTH) or the device's agent (a revision only on its folder or share). */
+  readBy: z.enum(['SERVER', 'DEVICE']),
 });
 export type BackupTreeResponse = z.infer<typeof BackupTreeResponse>;
+
+/** The engine's tree node, as far as the file browser shows it (`TreeNode` of packages/backup). */
+export type BackupTreeNode = { name: string; type: string; size: number; mtime: string };
+
+/** The engine's times are nanoseconds since the epoch, as decimal text. */
+const isoOfNanoseconds = (value: string) => {
+  try {
+    const time = new Date(Number(BigInt(value) / 1_000_000n));
+    return Number.isNaN(time.getTime()) ? null : time.toISOString();
+  } catch {
+    return null;
+  }
+};
+
+const treeNames = /* @__PURE__ */ new Intl.Collator('en');
+const byFolderThenName = (a: BackupTreeNode, b: BackupTreeNode) =>
+  Number(b.type === 'dir') - Number(a.type === 'dir') ||
+  treeNames.compare(a.name, b.name) ||
+  (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * One page of a folder's entries, as the server (cloud revisions) and the agent (local ones) both answer it:
+ * folders first, then by name; `offset` and `limit` as the query gives them.
+ */
+export const backupTreePage = (
+  nodes: readonly BackupTreeNode[],
+  { offset, limit }: { offset: number; limit: number },
+): { entries: BackupTreeEntry[]; total: number } => ({
+  entries: [...nodes]
+    .sort(byFolderThenName)
+    .slice(offset, offset + Math.min(limit, BACKUP_TREE_MAX_LIMIT))
+    .map((node) => ({
+      name: node.name,
+      type: (backupTreeEntryTypes as readonly string[]).includes(node.type)
+        ? (node.type as BackupTreeEntry['type'])
+        : 'other',
+      size: node.size,
+      mtime: isoOfNanoseconds(node.mtime),
+    })),
+  total: nodes.length,
+});
 
 // ---------------------------------------------------------------- last results per device and plan
 
@@ -297,8 +357,10 @@ export const backupErrorCodes = {
   BACKUP_JOB_NOT_FINISHED: 409,
   BACKUP_THROTTLE_NOT_FOUND: 404,
   BACKUP_TREE_UNAVAILABLE: 501,
-  BACKUP_TREE_LOCAL_ONLY: 409,
   BACKUP_TREE_PATH_NOT_FOUND: 404,
+  BACKUP_TREE_DEVICE_OFFLINE: 409,
+  BACKUP_TREE_DEVICE_TIMEOUT: 504,
+  BACKUP_TREE_DEVICE_FAILED: 502,
   BACKUP_CLOUD_DISABLED: 409,
   BACKUP_QUOTA_EXCEEDED: 507,
   BACKUP_FILE_EXISTS: 409,
@@ -318,6 +380,10 @@ export const backupErrorCodes = {
   BACKUP_EXTRACT_URL_EXPIRED: 410,
 } as const;
 export type BackupErrorCode = keyof typeof backupErrorCodes;
+
+/** BACKUP_TREE_DEVICE_FAILED with the reason the agent (or the server, preparing the request) gave. */
+export const backupTreeDeviceFailed = (reason: string) =>
+  `${backupErrorMessages.BACKUP_TREE_DEVICE_FAILED.slice(0, -1)}: ${reason}`;
 
 export const backupErrorMessages: Readonly<Record<BackupErrorCode, string>> = {
   BACKUP_PLAN_NOT_FOUND: 'There is no such backup plan.',
@@ -349,9 +415,12 @@ export const backupErrorMessages: Readonly<Record<BackupErrorCode, string>> = {
   BACKUP_THROTTLE_NOT_FOUND: 'There is no such backup throttle.',
   BACKUP_TREE_UNAVAILABLE:
     "The revision cannot be read from the server's store: its repository is missing or does not open with the organization's key.",
-  BACKUP_TREE_LOCAL_ONLY:
-    'This revision is only on the local folder or share of its plan: browse it once an upsync has copied it to the cloud.',
   BACKUP_TREE_PATH_NOT_FOUND: 'There is no such folder in this revision.',
+  BACKUP_TREE_DEVICE_OFFLINE:
+    "The device is offline. This revision is only in its plan's local folder or share, so its files can be browsed only while the device is connected.",
+  BACKUP_TREE_DEVICE_TIMEOUT:
+    'The device did not list the folder in time: it may be busy, or its agent too old to browse local backups. Try again later.',
+  BACKUP_TREE_DEVICE_FAILED: 'The device could not list the folder.',
   BACKUP_CLOUD_DISABLED: "The server's backup store is turned off.",
   BACKUP_QUOTA_EXCEEDED: "The organization's cloud backup storage is full (its quota is used up).",
   BACKUP_FILE_EXISTS:

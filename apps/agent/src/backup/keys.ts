@@ -29,7 +29,7 @@ const SALT = Buffer.from('rmm-agent/strata');
 export const agentKekOf = (masterKey: Buffer) =>
   Buffer.from(hkdfSync('sha256', masterKey, SALT, 'agent-kek', KEY_LENGTH));
 
-export const masterKeyOf = (keys: AgentBackupJob['keys']): Buffer => {
+export const masterKeyOf = (keys: Pick<AgentBackupJob['keys'], 'masterKey'>): Buffer => {
   const key = Buffer.from(keys.masterKey, 'base64');
   if (key.length !== KEY_LENGTH)
     throw new StrataError('INVALID_ARGUMENT', 'The job’s master key is not 256 bits.');

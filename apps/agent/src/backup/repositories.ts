@@ -39,7 +39,11 @@ export const storeClientFor = (env: BackupJobEnv) => {
   });
 };
 
-const folderOf = async (repository: AgentBackupRepository, env: BackupJobEnv): Promise<string> => {
+/** The folder of a LOCAL or NETWORK_SHARE repository on this device (a share connected or found mounted). */
+export const folderOf = async (
+  repository: AgentBackupRepository,
+  env: Pick<BackupJobEnv, 'platform' | 'shareHost'>,
+): Promise<string> => {
   if (!repository.path) throw new Error(backupTexts.noRepositoryPath(repository.type));
   const folder =
     repository.type === 'NETWORK_SHARE'
@@ -65,6 +69,15 @@ export const backendFor = async (
     : backend;
 };
 
+/** Why a repository did not open, in words for the technician (a wrong key, no repository there). */
+export const openErrorOf = (error: unknown, location: string): unknown => {
+  if (isStrataError(error, 'WRONG_KEY') || isStrataError(error, 'NO_KEY'))
+    return new Error(backupTexts.wrongKey(location), { cause: error });
+  if (isStrataError(error, 'NOT_A_REPOSITORY'))
+    return new Error(backupTexts.notARepository(location), { cause: error });
+  return error;
+};
+
 /**
  * Opens one of the job's repositories with the organization's master key. `create`: a backup or upsync makes
  * it on first use (from the organization's master key and chunker), and writes the organization key file into
@@ -88,11 +101,7 @@ export const openJobRepository = async (
     });
   } catch (error) {
     await backend.close().catch(() => {});
-    if (isStrataError(error, 'WRONG_KEY') || isStrataError(error, 'NO_KEY'))
-      throw new Error(backupTexts.wrongKey(backend.location), { cause: error });
-    if (isStrataError(error, 'NOT_A_REPOSITORY'))
-      throw new Error(backupTexts.notARepository(backend.location), { cause: error });
-    throw error;
+    throw openErrorOf(error, backend.location);
   }
   if (options.create) {
     try {

@@ -31,5 +31,12 @@ export const backupTexts = {
     `The backup was saved locally (revision ${revisionId.slice(0, 12)}), but the upsync to the cloud failed: ${reason}`,
   integrityFailed: (count: number) =>
     `The integrity check found ${count} problem${count === 1 ? '' : 's'} in the repository.`,
+  noTreeSource:
+    'The server did not send the repository and key with this request: update the server to browse local backups on this agent.',
+  treeNotLocal:
+    "This agent lists only revisions in a local folder or share: the server reads its own store's revisions itself.",
+  treeRevisionMissing: (revisionId: string, location: string) =>
+    `Revision ${revisionId.slice(0, 12)} is not in the repository at ${location}: retention may have removed it.`,
+  treeFolderMissing: (path: string) => `There is no folder ${path} in this revision.`,
   restoreErrors: (count: number) => `${count} item${count === 1 ? '' : 's'} could not be restored.`,
 } as const;

@@ -62,6 +62,20 @@ export const selectPaths = async (
   return selected;
 };
 
+/**
+ * The entries of one folder of a snapshot ('' or '/': its top), as stored (sorted by the bytes of their names);
+ * NOT_FOUND when the path is not a folder of the snapshot. What the console's file browser shows.
+ */
+export const listFolder = async (trees: TreeCache, snapshot: Snapshot, path: string): Promise<TreeNode[]> => {
+  const wanted = path.trim();
+  if (snapshotComponents(wanted).length === 0) return (await trees.load(snapshot.tree)).nodes;
+  const [selected] = await selectPaths(trees, snapshot, [wanted]);
+  const node = selected!.node;
+  if (node.type !== 'dir' || !node.subtree)
+    throw new StrataError('NOT_FOUND', `${wanted} is not a folder in snapshot ${snapshot.id.slice(0, 8)}`);
+  return (await trees.load(node.subtree)).nodes;
+};
+
 /** Files, bytes and data blobs below the selection (for the progress's totals and the reader's plan). */
 export const countSelection = async (
   trees: TreeCache,

@@ -15,6 +15,8 @@ import {
 import { createTestApp, ORIGIN, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { devices } from '../../db/schema.ts';
+import { ensureRepository } from '../backup/keys-repository.ts';
+import { createPlan, insertRevision } from '../backup/test-fixtures.ts';
 
 const natsReachable = await isNatsReachable();
 if (!natsReachable) console.info(`cluster tests skipped: no NATS at ${natsTestUrl}`);
@@ -104,6 +106,48 @@ describe.skipIf(!natsReachable)('two server nodes over NATS', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ resultCode: 'SUCCESS' });
     expect(agent.received.find((m) => m.type === 'wakeOnLan')).toMatchObject({ macs: ['02:00:00:00:00:09'] });
+    agent.socket.close();
+  });
+
+  it('lists a local-only backup revision through an agent connected to the other node', async () => {
+    const { organization, token } = await createEnrollment(ctx);
+    const identity = (await enrolRaw(serverUrl, token.token)).body;
+    const agent = await connectRaw(serverUrl, deviceAuthorization(identity));
+    await agent.next('welcome');
+    await ctx.app.bus.flush();
+    const plan = await createPlan(ctx, organization.id, {
+      destination: { type: 'LOCAL', path: '/var/backups' },
+      targets: { allDevices: true },
+    });
+    const { revisionId } = await insertRevision(ctx, {
+      organizationId: organization.id,
+      planId: plan.planId,
+      deviceId: identity.deviceId,
+      location: 'LOCAL',
+      repositoryId: await ensureRepository(ctx.db, organization.id, 'LOCAL', '/var/backups'),
+    });
+    const entries = [{ name: 'notes.txt', type: 'file', size: 5, mtime: null }];
+    agent.socket.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      if (message.type === 'backupTreeRequest')
+        agent.send({
+          v: 1,
+          type: 'backupTreeResult',
+          deviceId: identity.deviceId,
+          requestId: message.requestId,
+          entries,
+          total: 1,
+        });
+    });
+    const response = await other.inject({
+      method: 'GET',
+      url: `/backup/strata/nodes/${identity.deviceId}/revisions/${revisionId}/tree?path=%2Fhome`,
+      headers: { cookie: ctx.adminCookie, origin: ORIGIN },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ path: '/home', entries, total: 1, readBy: 'DEVICE' });
+    const request = agent.received.find((m) => m.type === 'backupTreeRequest');
+    expect(request).toMatchObject({ source: { repository: { type: 'LOCAL', path: '/var/backups' } } });
     agent.socket.close();
   });
 });

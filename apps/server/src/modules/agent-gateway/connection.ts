@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { agentReplySubject, agentSubject } from '../../bus/subjects.ts';
+import { type AgentTreeRelay, createAgentTreeRelay } from '../backup/agent-tree.ts';
 import { findDeviceSummary } from '../devices/repository.ts';
 import { publishConsoleEvent } from '../events/publish.ts';
 import { type AgentJobSession, createAgentJobSession, isJobMessage } from '../jobs/agent/session.ts';
@@ -32,14 +33,19 @@ const sender = (socket: WebSocket) => (message: ServerMessage) => {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 };
 
+/** What a connection adds to some bus messages before they reach its agent (jobs, backup tree requests). */
+type ConnectionParts = { jobs: AgentJobSession; trees: AgentTreeRelay };
+
 /** Messages for this device from anywhere in the cluster; a goodbye also ends the connection. */
 const forwardFromBus =
-  (socket: WebSocket, app: FastifyInstance, jobs?: AgentJobSession) => (message: unknown) => {
+  (socket: WebSocket, app: FastifyInstance, parts?: ConnectionParts) => (message: unknown) => {
     const parsed = ServerMessageSchema.safeParse(message);
     if (!parsed.success) return app.log.warn({ message }, 'dropped an invalid message for an agent');
     const { data } = parsed;
     // Jobs go out once per connection, after the queue the agent gets on hello.
-    if (jobs && (data.type === 'job' || data.type === 'jobCancel')) return jobs.forward(data);
+    if (parts && (data.type === 'job' || data.type === 'jobCancel')) return parts.jobs.forward(data);
+    // The repository and key are added here, by the process writing to the socket; an old connection drops it.
+    if (data.type === 'backupTreeRequest') return parts?.trees.forward(data);
     sender(socket)(data);
     if (data.type === 'goodbye') socket.close(closeCodeOf(data.reason), data.reason);
   };
@@ -99,7 +105,7 @@ const handleMessage = async (
   app: FastifyInstance,
   socket: WebSocket,
   { device, stored }: AuthenticatedAgent,
-  jobs: AgentJobSession,
+  { jobs, trees }: ConnectionParts,
   data: RawData,
   isBinary: boolean,
 ) => {
@@ -125,6 +131,7 @@ const handleMessage = async (
       message,
     );
   if (message.type === 'wakeOnLanResult') return onWakeOnLanResult(app, device, message);
+  if (message.type === 'backupTreeResult') return trees.onResult(message);
   return onInventory(app, device, message);
 };
 
@@ -148,7 +155,9 @@ export const handleAgentSocket = (
   registry.set(device.id, socket);
   if (previous) forwardFromBus(previous, app)(replacedGoodbye);
   const jobs = createAgentJobSession(app, device, sender(socket));
-  const unsubscribe = app.bus.subscribe(agentSubject(device.id), forwardFromBus(socket, app, jobs));
+  const trees = createAgentTreeRelay(app, device, sender(socket));
+  const parts = { jobs, trees };
+  const unsubscribe = app.bus.subscribe(agentSubject(device.id), forwardFromBus(socket, app, parts));
   app.presence.seen(device);
   sender(socket)({
     v: 1,
@@ -178,7 +187,7 @@ export const handleAgentSocket = (
       }, waitMs).unref();
     }
     queue = queue
-      .then(() => handleMessage(app, socket, agent, jobs, data, isBinary))
+      .then(() => handleMessage(app, socket, agent, parts, data, isBinary))
       .catch((error) => app.log.error({ err: error, deviceId: device.id }, 'agent message failed'));
   });
   socket.on('close', () => {

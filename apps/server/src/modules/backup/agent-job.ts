@@ -2,6 +2,7 @@ import {
   AGENT_BACKUP_JOB_VERSION,
   type AgentBackupJob,
   type AgentBackupRepository,
+  type AgentBackupTreeSource,
   BACKUP_REPOSITORY_PATH,
   type BackupActionType,
   type BackupDestination,
@@ -35,6 +36,16 @@ export const backupTexts = {
     "The organization's backup keys cannot be decrypted with this server's SECRET_KEY, so the job was not run.",
   shareUnknown:
     'The revision is on a network share whose plan was deleted: its credential is unknown, so nothing was restored.',
+} as const;
+
+/** Why the device cannot be asked for a folder of a revision (the file browser shows it after its reason). */
+export const treeTexts = {
+  revisionGone: 'The revision is no longer in the repository: retention removed it.',
+  notLocal: "The revision is not in a local folder or share of the device's plan.",
+  shareUnknown:
+    'The revision is on a network share whose plan was deleted: its credential is unknown, so the share cannot be opened.',
+  credentialGone: "The network share's credential was deleted, so the share cannot be opened.",
+  undecryptable: "The organization's backup keys cannot be decrypted with this server's SECRET_KEY.",
 } as const;
 
 export type BackupResolution = { backup: AgentBackupJob } | { failure: string };
@@ -206,4 +217,47 @@ export const resolveBackupJob = async (
     if (error instanceof Failure) return { failure: error.message };
     throw error;
   }
+};
+
+/**
+ * What the device's agent opens a revision only in its local folder or share with, for the file browser: the
+ * repository (a share with its credential) and the organization's master key. Resolved, like a job's backup part,
+ * by the process that writes the request to the agent's socket; never published or logged.
+ */
+export const resolveTreeSource = async (
+  db: Db,
+  secretKey: Buffer,
+  device: Device,
+  revisionId: string,
+): Promise<{ source: AgentBackupTreeSource } | { failure: string }> => {
+  const revision = await findRevision(db, device.organizationId, revisionId);
+  if (!revision || revision.nodeId !== device.id) return { failure: treeTexts.revisionGone };
+  const stored = revision.repositoryId ? await findRepository(db, revision.repositoryId) : undefined;
+  if (!stored || stored.type === 'CLOUD' || !stored.location) return { failure: treeTexts.notLocal };
+  const plan = await planOf(db, device.organizationId, revision.planId);
+  const local = plan ? localPartOf(plan.destination) : undefined;
+  let repository: AgentBackupRepository;
+  try {
+    if (stored.type === 'NETWORK_SHARE') {
+      if (local?.type !== 'NETWORK_SHARE' || local.path !== stored.location)
+        return { failure: treeTexts.shareUnknown };
+      repository = await localRepository(db, secretKey, device.organizationId, local);
+    } else
+      repository = await localRepository(db, secretKey, device.organizationId, {
+        type: 'LOCAL',
+        path: stored.location,
+      });
+  } catch (error) {
+    if (error instanceof Failure) return { failure: treeTexts.credentialGone };
+    throw error;
+  }
+  let masterKey: Buffer;
+  try {
+    ({ masterKey } = await ensureKeys(db, secretKey, device.organizationId));
+  } catch {
+    return { failure: treeTexts.undecryptable };
+  }
+  return {
+    source: { organizationId: device.organizationId, repository, masterKey: masterKey.toString('base64') },
+  };
 };

@@ -22,7 +22,7 @@ import { createPlan, restoreJob, runJob, submitJobs } from './test-fixtures.ts';
 
 // The whole road with a real agent process (apps/agent): a plan, run-now backups into the server's store and
 // into a local folder (hybrid: then upsynced), the agent's reports stored as revisions, the server reading the
-// cloud revision the agent wrote, restores byte for byte, an EXTRACT zip downloaded through its signed URL, and
+// cloud revision the agent wrote, the agent listing a revision only in its local folder for the file browser, restores byte for byte, an EXTRACT zip downloaded through its signed URL, and
 // the organization's restore key file opening the local repository with the agent's command line, without the
 // server.
 
@@ -200,6 +200,41 @@ describe('backups with a real agent', () => {
     ).toBe(true);
     expect(entries.get('docs/deep/notes – ünïcode.md')?.toString()).toBe('# notes\n');
     expect(entries.get('docs/empty')?.length).toBe(0);
+  }, 90_000);
+
+  it('lists the folders of a revision only in the device’s local folder through its agent', async () => {
+    const plan = await createPlan(ctx, organizationId, {
+      include: [source],
+      exclude: [],
+      destination: { type: 'LOCAL', path: path.join(tempStateDir(), 'local-only') },
+      targets: { allDevices: true },
+    });
+    await runToEnd(runJob(node(), plan));
+    const [revision] = await revisionsOf(plan.planId);
+    expect(revision).toMatchObject({ location: 'LOCAL' });
+    const tree = (folder: string) =>
+      ctx.request(
+        'GET',
+        `/backup/strata/nodes/${deviceId}/revisions/${revision!.revisionId}/tree?path=${encodeURIComponent(folder)}`,
+      );
+    const docs = await tree(path.join(source, 'docs'));
+    expect(docs.statusCode, `${docs.body}\n${agent.output()}`).toBe(200);
+    expect(docs.json()).toMatchObject({ path: path.join(source, 'docs'), total: 3, readBy: 'DEVICE' });
+    expect(
+      (docs.json().entries as { name: string; type: string; size: number }[]).map((e) => [
+        e.name,
+        e.type,
+        e.size,
+      ]),
+    ).toEqual([
+      ['deep', 'dir', 0],
+      ['empty', 'file', 0],
+      ['report.txt', 'file', 5000 * 17],
+    ]);
+    const deep = await tree(path.join(source, 'docs', 'deep'));
+    expect(deep.json().entries.map((e: { name: string }) => e.name)).toEqual(['notes – ünïcode.md']);
+    const missing = await tree(path.join(source, 'nothing'));
+    expect(missing.statusCode).toBe(404);
   }, 90_000);
 
   it('hybrid: backs up into a local folder, upsyncs, and the restore key file opens the folder without the server', async () => {

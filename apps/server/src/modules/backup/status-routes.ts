@@ -265,7 +265,8 @@ export const backupStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       config: read,
       schema: {
         tags,
-        summary: 'One folder of a revision, for the file browser',
+        summary:
+          'One page of one folder of a revision, for the file browser (read from the device for a revision only on it)',
         params: NodeRevisionParam,
         querystring: BackupTreeQuery,
         response: { 200: BackupTreeResponse },
@@ -277,9 +278,11 @@ export const backupStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
         store: app.backupStore,
         secretKey: app.secretKey,
+        bus: app.bus,
+        config: app.config,
         nodeId: request.params.id,
         revisionId: request.params.revisionId,
-        path: request.query.path,
+        query: request.query,
       }),
   );
 

@@ -2,16 +2,20 @@ import type {
   BackupDivisionConfig,
   BackupRestoreKeyFile,
   BackupStatus,
+  BackupTreeQuery,
+  BackupTreeResponse,
   BackupVolume,
   ListBackupPlanStatusQuery,
   ListBackupRevisionsQuery,
 } from '@rmm/domain';
+import type { Bus } from '../../bus/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
 import { findOrganization } from '../organizations/repository.ts';
+import { requestAgentTree } from './agent-tree.ts';
 import * as data from './data-repository.ts';
 import { deviceInScope } from './devices.ts';
 import { backupError } from './errors.ts';
@@ -173,30 +177,49 @@ export const listRevisions = async (
 };
 
 /**
- * One folder of a revision, for the file browser: a revision in the cloud (CLOUD or BOTH) is read by the engine
- * on the server. One only in a local folder or share is refused with the reason.
- * TODO(issue 18, agent wiring): ask the device's agent for the folders of a local-only revision.
+ * One page of one folder of a revision, for the file browser: a revision in the cloud (CLOUD or BOTH) is read by
+ * the engine on the server; one only in a local folder or share is read by its device's agent, wherever it is
+ * connected (`agent-tree.ts`).
  */
 export const revisionTree = async (
   options: Options & {
     store: RepositoryStore;
     secretKey: Buffer;
+    bus: Bus;
+    config: Pick<Config, 'backupTreeDeliveryTimeoutMs' | 'backupTreeTimeoutMs'>;
     nodeId: number;
     revisionId: string;
-    path: string;
+    query: BackupTreeQuery;
   },
-) => {
+): Promise<BackupTreeResponse> => {
   const device = await deviceInScope(options.db, options.actor, options.nodeId);
   const revision = await data.findRevision(options.db, device.organizationId, options.revisionId);
   if (!revision || revision.nodeId !== device.id) throw backupError('BACKUP_REVISION_NOT_FOUND');
-  if (revision.location === 'LOCAL') throw backupError('BACKUP_TREE_LOCAL_ONLY');
+  const { path, offset, limit } = options.query;
+  if (revision.location === 'LOCAL') {
+    const page = await requestAgentTree({
+      bus: options.bus,
+      deviceId: device.id,
+      planId: revision.planId,
+      revisionId: revision.revisionId,
+      path,
+      offset,
+      limit,
+      deliveryTimeoutMs: options.config.backupTreeDeliveryTimeoutMs,
+      timeoutMs: options.config.backupTreeTimeoutMs,
+    });
+    const folder = path.trim();
+    return { revisionId: revision.revisionId, path: folder === '' ? '/' : folder, ...page, readBy: 'DEVICE' };
+  }
   return readRevisionTree({
     db: options.db,
     store: options.store,
     secretKey: options.secretKey,
     organizationId: device.organizationId,
     revisionId: revision.revisionId,
-    path: options.path,
+    path,
+    offset,
+    limit,
   });
 };
 

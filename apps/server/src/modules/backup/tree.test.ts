@@ -69,12 +69,22 @@ describe("a revision's file tree", () => {
     const docs = await tree(path.join(source, 'docs'));
     expect(docs.statusCode, docs.body).toBe(200);
     const entries = docs.json().entries as { name: string; type: string; size: number; mtime: string }[];
+    // folders first, then by name
     expect(entries.map(({ name, type, size }) => ({ name, type, size }))).toEqual([
+      { name: 'old', type: 'dir', size: 0 },
       { name: 'empty.txt', type: 'file', size: 0 },
       { name: 'latest', type: 'symlink', size: 0 },
-      { name: 'old', type: 'dir', size: 0 },
       { name: 'report.txt', type: 'file', size: 18 },
     ]);
+    expect(docs.json()).toMatchObject({ total: 4, readBy: 'SERVER' });
+    // a page of the folder, with the folder's total
+    const page = await ctx.request(
+      'GET',
+      `${apiPaths.backupRevisionTree(device.id, revision.revisionId)}?path=${encodeURIComponent(path.join(source, 'docs'))}&offset=1&limit=2`,
+    );
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().total).toBe(4);
+    expect(page.json().entries.map((e: { name: string }) => e.name)).toEqual(['empty.txt', 'latest']);
     const reportTime = fs.statSync(path.join(source, 'docs', 'report.txt')).mtime.getTime();
     const report = entries.find((e) => e.name === 'report.txt')!;
     expect(Math.abs(new Date(report.mtime).getTime() - reportTime)).toBeLessThan(1000);
@@ -88,19 +98,10 @@ describe("a revision's file tree", () => {
     expect(file.statusCode).toBe(404);
   });
 
-  it('is refused with the reason for a revision only on a local folder, or a repository that does not open', async () => {
+  it('is refused with the reason when the cloud repository does not open', async () => {
     const org = await createOrganization(ctx);
     const device = await createDevice(ctx, org.id);
     const plan = await createPlan(ctx, org.id);
-    const local = await insertRevision(ctx, {
-      organizationId: org.id,
-      planId: plan.planId,
-      deviceId: device.id,
-      location: 'LOCAL',
-    });
-    const localOnly = await ctx.request('GET', apiPaths.backupRevisionTree(device.id, local.revisionId));
-    expect(localOnly.statusCode).toBe(409);
-    expect(localOnly.json().error.message).toBe(backupErrorMessages.BACKUP_TREE_LOCAL_ONLY);
     const cloud = await insertRevision(ctx, {
       organizationId: org.id,
       planId: plan.planId,

@@ -18,7 +18,7 @@ import type {
   SaveBackupPlanRequest,
   SaveBackupThrottleRequest,
 } from '@rmm/domain';
-import { readErrorBody } from '@rmm/domain';
+import { BACKUP_TREE_PAGE_SIZE, readErrorBody } from '@rmm/domain';
 import { apiPaths } from '@rmm/domain/api-paths';
 import { ApiError, apiRequest, toQuery } from '../../lib/api.ts';
 
@@ -81,11 +81,16 @@ export const backupApi = {
         ? `${apiPaths.nodeBackupRevisions(nodeId)}${toQuery({ ...params, planId })}`
         : `${apiPaths.backupPlanRevisions(planId!)}${toQuery(params)}`,
     ),
-  /** One folder of a revision, for the file browser. */
-  tree: (nodeId: number, revisionId: string, path: string) =>
+  /** One page of one folder of a revision, for the file browser (a local-only revision is read by its device). */
+  tree: (
+    nodeId: number,
+    revisionId: string,
+    path: string,
+    { offset = 0, limit = BACKUP_TREE_PAGE_SIZE }: { offset?: number; limit?: number } = {},
+  ) =>
     apiRequest<BackupTreeResponse>(
       'GET',
-      `${apiPaths.backupRevisionTree(nodeId, revisionId)}${toQuery({ path })}`,
+      `${apiPaths.backupRevisionTree(nodeId, revisionId)}${toQuery({ path, offset, limit })}`,
     ),
   storage: (params: { page: number; pageSize: number; organizationId?: number }) =>
     apiRequest<ListBackupStorageResponse>('GET', `${apiPaths.backupStorage()}${toQuery(params)}`),

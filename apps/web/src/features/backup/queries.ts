@@ -1,4 +1,5 @@
 import {
+  BACKUP_TREE_PAGE_SIZE,
   type BackupProgressEvent,
   type BackupSettings,
   type ConsoleEvent,
@@ -32,8 +33,8 @@ export const backupKeys = {
   plan: (planId: string) => ['backup', 'plans', 'detail', planId] as const,
   revisions: ['backup', 'revisions'] as const,
   revisionList: (params: RevisionListParams) => ['backup', 'revisions', params] as const,
-  tree: (nodeId: number, revisionId: string, path: string) =>
-    ['backup', 'tree', nodeId, revisionId, path] as const,
+  tree: (nodeId: number, revisionId: string, path: string, offset = 0, limit = BACKUP_TREE_PAGE_SIZE) =>
+    ['backup', 'tree', nodeId, revisionId, path, offset, limit] as const,
   storage: (params: { page: number; pageSize: number; organizationId?: number }) =>
     ['backup', 'storage', params] as const,
   restoreKey: (nodeId: number) => ['backup', 'restore-key', nodeId] as const,
@@ -118,11 +119,16 @@ export const useRevisionsQuery = (params: RevisionListParams | undefined) =>
     retry: false,
   });
 
-/** One folder of a revision; read once per folder opened (a revision never changes). */
-export const useTreeQuery = (nodeId: number, revisionId: string, path: string, { enabled = true } = {}) =>
+/** One page of one folder of a revision; read once per folder opened (a revision never changes). */
+export const useTreeQuery = (
+  nodeId: number,
+  revisionId: string,
+  path: string,
+  { enabled = true, offset = 0, limit = BACKUP_TREE_PAGE_SIZE } = {},
+) =>
   useQuery({
-    queryKey: backupKeys.tree(nodeId, revisionId, path),
-    queryFn: () => backupApi.tree(nodeId, revisionId, path),
+    queryKey: backupKeys.tree(nodeId, revisionId, path, offset, limit),
+    queryFn: () => backupApi.tree(nodeId, revisionId, path, { offset, limit }),
     staleTime: Number.POSITIVE_INFINITY,
     enabled,
     retry: false,

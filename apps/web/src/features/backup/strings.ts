@@ -169,7 +169,10 @@ export const backupStrings = {
   'backup.browser.close': 'Close folder {name}',
   'backup.browser.select': 'Select {name}',
   'backup.browser.emptyFolder': 'This folder is empty.',
-  'backup.browser.more': '…and {count, number} more',
+  'backup.browser.more': 'Show more ({count, number} not shown)',
+  'backup.browser.fromDevice':
+    'This revision is only in its plan’s local folder or share, so its folders are read from the device: it must be online.',
+  'backup.browser.askingDevice': 'Asking the device…',
   'backup.browser.chosen_one': '{count, number} item chosen',
   'backup.browser.chosen_other': '{count, number} items chosen',
 

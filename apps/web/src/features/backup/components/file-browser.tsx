@@ -10,11 +10,12 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import type { BackupTreeEntry } from '@rmm/domain';
+import { BACKUP_TREE_PAGE_SIZE, type BackupRevisionLocation, type BackupTreeEntry } from '@rmm/domain';
 import {
   IconAlertCircle,
   IconChevronDown,
   IconChevronRight,
+  IconDeviceDesktop,
   IconFile,
   IconFolder,
   IconLink,
@@ -26,12 +27,13 @@ import { formatByteSize } from '../../../lib/format.ts';
 import { useTreeQuery } from '../queries.ts';
 import { childPath, isCoveredBy, type RestoreSelection, toggleSelection } from '../restore-selection.ts';
 
-/** Entries shown per folder; a larger one says how many more it holds. */
-const SHOWN_MAX = 500;
-
 type Props = {
   nodeId: number;
   revisionId: string;
+  /** Where the revision is: one only in a local folder or share (LOCAL) is read from its device. */
+  location?: BackupRevisionLocation;
+  /** Entries read a page (the console's page unless told). */
+  pageSize?: number;
   selection: RestoreSelection;
   onChange: (selection: RestoreSelection) => void;
 };
@@ -101,16 +103,18 @@ const Entry = ({
   );
 };
 
-/** One folder of the revision, read when it is first opened. */
-const Folder = ({ path, depth, ...props }: Props & { path: string; depth: number }) => {
+type PageProps = Props & { path: string; depth: number; offset: number; isLast: boolean; onMore: () => void };
+
+/** One page of a folder (folders first, as the server orders them), read when it is first shown. */
+const FolderPage = ({ path, depth, offset, isLast, onMore, ...props }: PageProps) => {
   const { t } = useTranslation();
-  const query = useTreeQuery(props.nodeId, props.revisionId, path);
+  const query = useTreeQuery(props.nodeId, props.revisionId, path, { offset, limit: props.pageSize });
   if (query.isPending)
     return (
       <Group pl={depth * 20 + 28} py={4} gap="xs">
         <Loader size="xs" />
         <Text size="sm" c="dimmed">
-          {t('app.loading')}
+          {props.location === 'LOCAL' ? t('backup.browser.askingDevice') : t('app.loading')}
         </Text>
       </Group>
     );
@@ -124,22 +128,44 @@ const Folder = ({ path, depth, ...props }: Props & { path: string; depth: number
       </Alert>
     );
   const entries = [...query.data.entries].sort(byFolderThenName);
-  if (entries.length === 0)
+  if (offset === 0 && entries.length === 0)
     return (
       <Text size="sm" c="dimmed" pl={depth * 20 + 28} py={2}>
         {t('backup.browser.emptyFolder')}
       </Text>
     );
+  const notShown = (query.data.total ?? entries.length) - offset - entries.length;
   return (
     <>
-      {entries.slice(0, SHOWN_MAX).map((entry) => (
+      {entries.map((entry) => (
         <Entry key={entry.name} entry={entry} folder={query.data.path} depth={depth} {...props} />
       ))}
-      {entries.length > SHOWN_MAX && (
-        <Text size="xs" c="dimmed" pl={depth * 20 + 28}>
-          {t('backup.browser.more', { count: entries.length - SHOWN_MAX })}
-        </Text>
+      {isLast && notShown > 0 && (
+        <Box pl={depth * 20 + 28}>
+          <Button size="compact-xs" variant="subtle" onClick={onMore}>
+            {t('backup.browser.more', { count: notShown })}
+          </Button>
+        </Box>
       )}
+    </>
+  );
+};
+
+/** One folder of the revision, a page at a time: the first when it is opened, the next when asked. */
+const Folder = (props: Props & { path: string; depth: number }) => {
+  const size = props.pageSize ?? BACKUP_TREE_PAGE_SIZE;
+  const [offsets, setOffsets] = useState([0]);
+  return (
+    <>
+      {offsets.map((offset) => (
+        <FolderPage
+          key={offset}
+          {...props}
+          offset={offset}
+          isLast={offset === offsets.at(-1)}
+          onMore={() => setOffsets([...offsets, offset + size])}
+        />
+      ))}
     </>
   );
 };
@@ -152,6 +178,14 @@ export const FileBrowser = (props: Props) => {
   const { t } = useTranslation();
   return (
     <Stack gap={4}>
+      {props.location === 'LOCAL' && (
+        <Group gap={6} wrap="nowrap" data-testid="backup-tree-from-device">
+          <IconDeviceDesktop size={16} aria-hidden />
+          <Text size="xs" c="dimmed">
+            {t('backup.browser.fromDevice')}
+          </Text>
+        </Group>
+      )}
       <ScrollArea.Autosize mah={360} type="auto">
         <Box role="group" aria-label={t('backup.browser.label')}>
           <Folder {...props} path="" depth={0} />

@@ -160,10 +160,11 @@ describe('the restore dialog', () => {
     expect(screen.getAllByText(backupErrorMessages.BACKUP_DISK_RESTORE_NOT_SUPPORTED)).toHaveLength(2);
   });
 
-  it('restores a revision kept only on its device’s disk to that device alone', async () => {
+  it('restores a revision kept only on its device’s disk to that device alone, browsing it there', async () => {
     open(createRevision({ location: 'LOCAL' }));
     const device = await screen.findByRole('combobox', { name: /^Device/ });
     await waitFor(() => expect(device).toBeDisabled());
     expect(screen.getByText(backupErrorMessages.BACKUP_REVISION_NOT_REACHABLE)).toBeInTheDocument();
+    expect(screen.getByTestId('backup-tree-from-device')).toHaveTextContent('read from the device');
   });
 });

@@ -109,6 +109,7 @@ export const RestoreDialog = ({ revision, submit, renderJob, onClose }: RestoreD
         <FileBrowser
           nodeId={revision.nodeId}
           revisionId={revision.revisionId}
+          location={revision.location}
           selection={selection}
           onChange={setSelection}
         />
