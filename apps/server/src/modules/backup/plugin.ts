@@ -4,7 +4,7 @@ import { extractUrlKey } from './extract-url.ts';
 import { type Extracts, sweepExtracts } from './extracts.ts';
 import { type CloudPrune, createCloudPrune } from './prune.ts';
 import { type BackupScheduler, createBackupScheduler } from './scheduler.ts';
-import { createFilesystemStore, type RepositoryStore } from './store.ts';
+import { createFilesystemStore, migrateFlatLayout, type RepositoryStore } from './store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +26,9 @@ declare module 'fastify' {
  * BACKUP_EXTRACT_SWEEP_INTERVAL_MS once older than BACKUP_EXTRACT_HOURS.
  */
 export const backupPlugin = fp(async (app) => {
+  // A store written before the engine's layout was shared: its flat files move once, before any request.
+  const moved = await migrateFlatLayout(app.config.backupStoreDir);
+  if (moved > 0) app.log.info({ moved }, 'backup store: files moved to the repository layout');
   app.decorate('backupStore', createFilesystemStore(app.config.backupStoreDir));
   const scheduler = createBackupScheduler({
     db: app.db,
