@@ -4,11 +4,12 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { backup, check, fileOfPath, filePath, LocalBackend, Repository } from '@rmm/backup';
+import { backup, check, fileOfPath, filePath, LocalBackend, Repository, restore } from '@rmm/backup';
 import { BACKUP_REPOSITORY_FILES_PATH, BACKUP_REPOSITORY_LIST_PATH, backupErrorMessages } from '@rmm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderStore, type StoreKind } from '../../../test/backup-stores.ts';
+import { folderStore, type StoreKind, s3Store } from '../../../test/backup-stores.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { RoutesBackend } from '../../../test/store-http-backend.ts';
 import { StoreBackend } from './store-backend.ts';
 import { createDevice, createOrganization } from './test-fixtures.ts';
 
@@ -326,35 +327,76 @@ const describeStore = (kind: StoreKind) =>
       }
     });
 
-    it('still reads files a store of old kept flat (config/config, data/<id>), and never writes them twice', async () => {
+    it('holds the repository an agent backs up through the routes: checked with read-data, restored byte for byte', async () => {
       const org = (await createOrganization(ctx)).id;
       const agent = await createDevice(ctx, org);
-      const pack = Buffer.from('a pack written flat by a server of the previous version');
-      const id = idOf(pack);
-      // as a server process not yet upgraded writes them, beside this one
-      await started.plant(org, 'config/config', Buffer.from('old config'));
-      await started.plant(org, `data/${id}`, pack);
-      expect((await get(agent, 'config/config')).body).toBe('old config');
-      expect((await get(agent, `data/${id}`, { range: 'bytes=2-5' })).body).toBe('pack');
-      expect((await list(agent)).json().files).toEqual([
-        { name: 'config/config', size: 10 },
-        { name: `data/${id}`, size: pack.length },
-      ]);
-      const again = await put(agent, `data/${id}`, pack);
-      expect(again.statusCode).toBe(200);
-      expect(again.json().created).toBe(false);
-      expect((await put(agent, 'config/config', Buffer.from('new config'))).statusCode).toBe(409);
-      expect([...(await started.files(org)).keys()].sort()).toEqual(['config/config', `data/${id}`]);
-      // the server's prune removes a flat pack like any other
-      const backend = new StoreBackend(ctx.db, ctx.app.backupStore, org, { overQuota: true });
-      expect(await backend.list('data')).toEqual([{ name: id, size: pack.length }]);
-      await backend.remove('data', id);
-      expect(await backend.stat('data', id)).toBeNull();
-      expect([...(await started.files(org)).keys()]).toEqual(['config/config']);
+      const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'strata-agent-'));
+      try {
+        const source = path.join(dir, 'source');
+        await fsp.mkdir(path.join(source, 'deep', 'er'), { recursive: true });
+        await fsp.writeFile(path.join(source, 'deep', 'er', 'notes.md'), '# notes\n'.repeat(1000));
+        await fsp.writeFile(path.join(source, 'big.bin'), randomBytes(5 * 1_048_576));
+        await fsp.writeFile(path.join(source, 'empty'), '');
+        const kek = { kek: Buffer.alloc(32, 9) };
+        const backend = new RoutesBackend(ctx.app, agent.authorization);
+        const repo = await Repository.init(backend, kek, { packSize: 1_048_576 });
+        const { snapshot } = await backup(repo, { paths: [source], planId: 'p', deviceId: String(agent.id) });
+        const checked = await check(repo, { readData: true });
+        expect(checked.errors).toEqual([]);
+        expect(checked.packs).toBeGreaterThan(3);
+        await repo.close();
+
+        // another device of the organization restores it
+        const other = await createDevice(ctx, org);
+        const again = await Repository.open(new RoutesBackend(ctx.app, other.authorization), kek);
+        const target = path.join(dir, 'restored');
+        await restore(again, { snapshot: snapshot.id, target });
+        await again.close();
+        expect(sortedEntries(await folderTree(path.join(target, 'source')))).toEqual(
+          sortedEntries(await folderTree(source)),
+        );
+        // no lock left, every file where the layout puts it, and all of it counted
+        const stored = await started.files(org);
+        expect([...stored.keys()].filter((name) => name.startsWith('locks/'))).toEqual([]);
+        for (const name of stored.keys()) expect(fileOfPath(name), name).not.toBeNull();
+        const bytes = [...stored.values()].reduce((sum, file) => sum + file.length, 0);
+        expect(await storage(org)).toBe(bytes);
+      } finally {
+        await fsp.rm(dir, { recursive: true, force: true });
+      }
     });
+
+    if (kind.heldFlatFiles)
+      it('still reads files a store of old kept flat (config/config, data/<id>), and never writes them twice', async () => {
+        const org = (await createOrganization(ctx)).id;
+        const agent = await createDevice(ctx, org);
+        const pack = Buffer.from('a pack written flat by a server of the previous version');
+        const id = idOf(pack);
+        // as a server process not yet upgraded writes them, beside this one
+        await started.plant(org, 'config/config', Buffer.from('old config'));
+        await started.plant(org, `data/${id}`, pack);
+        expect((await get(agent, 'config/config')).body).toBe('old config');
+        expect((await get(agent, `data/${id}`, { range: 'bytes=2-5' })).body).toBe('pack');
+        expect((await list(agent)).json().files).toEqual([
+          { name: 'config/config', size: 10 },
+          { name: `data/${id}`, size: pack.length },
+        ]);
+        const again = await put(agent, `data/${id}`, pack);
+        expect(again.statusCode).toBe(200);
+        expect(again.json().created).toBe(false);
+        expect((await put(agent, 'config/config', Buffer.from('new config'))).statusCode).toBe(409);
+        expect([...(await started.files(org)).keys()].sort()).toEqual(['config/config', `data/${id}`]);
+        // the server's prune removes a flat pack like any other
+        const backend = new StoreBackend(ctx.db, ctx.app.backupStore, org, { overQuota: true });
+        expect(await backend.list('data')).toEqual([{ name: id, size: pack.length }]);
+        await backend.remove('data', id);
+        expect(await backend.stat('data', id)).toBeNull();
+        expect([...(await started.files(org)).keys()]).toEqual(['config/config']);
+      });
   });
 
 describeStore(folderStore);
+describeStore(s3Store());
 
 describe('a folder store written before the shared layout', () => {
   it('is moved to the layout at start, and keeps a flat file whose layout path holds other bytes', async () => {
