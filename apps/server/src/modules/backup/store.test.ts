@@ -4,7 +4,18 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { backup, check, fileOfPath, filePath, LocalBackend, Repository, restore } from '@rmm/backup';
+import {
+  backup,
+  check,
+  fileOfPath,
+  filePath,
+  forget,
+  LocalBackend,
+  prune,
+  Repository,
+  restore,
+  systemClock,
+} from '@rmm/backup';
 import { BACKUP_REPOSITORY_FILES_PATH, BACKUP_REPOSITORY_LIST_PATH, backupErrorMessages } from '@rmm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderStore, type StoreKind, s3Store } from '../../../test/backup-stores.ts';
@@ -327,7 +338,7 @@ const describeStore = (kind: StoreKind) =>
       }
     });
 
-    it('holds the repository an agent backs up through the routes: checked with read-data, restored byte for byte', async () => {
+    it('holds the repository an agent backs up through the routes: checked, restored byte for byte, pruned', async () => {
       const org = (await createOrganization(ctx)).id;
       const agent = await createDevice(ctx, org);
       const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'strata-agent-'));
@@ -343,7 +354,7 @@ const describeStore = (kind: StoreKind) =>
         const { snapshot } = await backup(repo, { paths: [source], planId: 'p', deviceId: String(agent.id) });
         const checked = await check(repo, { readData: true });
         expect(checked.errors).toEqual([]);
-        expect(checked.packs).toBeGreaterThan(3);
+        expect(checked.packs).toBeGreaterThanOrEqual(2);
         await repo.close();
 
         // another device of the organization restores it
@@ -361,6 +372,19 @@ const describeStore = (kind: StoreKind) =>
         for (const name of stored.keys()) expect(fileOfPath(name), name).not.toBeNull();
         const bytes = [...stored.values()].reduce((sum, file) => sum + file.length, 0);
         expect(await storage(org)).toBe(bytes);
+
+        // The agent forgets the revision; the server's prune, past the 72-hour hold, gives its packs back.
+        const forgetting = await Repository.open(new RoutesBackend(ctx.app, agent.authorization), kek);
+        await forget(forgetting, { snapshots: [snapshot.id] });
+        await forgetting.close();
+        const later = { ...systemClock, now: () => new Date(Date.now() + 73 * 3_600_000) };
+        const server = new StoreBackend(ctx.db, ctx.app.backupStore, org, { overQuota: true });
+        const pruning = await Repository.open(server, kek, { clock: later });
+        expect((await prune(pruning)).snapshotsRemoved).toEqual([snapshot.id]);
+        await pruning.close();
+        const left = await started.files(org);
+        expect([...left.keys()].filter((name) => !/^(config|keys\/.*|index\/.*)$/.test(name))).toEqual([]);
+        expect(await storage(org)).toBe([...left.values()].reduce((sum, file) => sum + file.length, 0));
       } finally {
         await fsp.rm(dir, { recursive: true, force: true });
       }
