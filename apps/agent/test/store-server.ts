@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { type FileType, fileOfPath, filePath, isFileName, isFileType } from '@rmm/backup';
 import {
   BACKUP_CONTENT_SHA256_HEADER,
   BACKUP_EXTRACT_UPLOAD_PATH,
@@ -15,13 +16,13 @@ import {
   type BackupErrorCode,
   backupErrorCodes,
   backupErrorMessages,
-  isRepositoryFileName,
 } from '@rmm/domain';
 
 /**
  * A small stand-in for the server's repository store (the HTTP contract of `backup-agent.ts`; the agent's tests
- * do not start the real server, which apps/server's backup-real-agent.test.ts runs with a real agent): files in
- * a folder as `<type>/<name>`, ranged reads (a range past the end cut short), immutable atomic writes
+ * do not start the real server, which apps/server's backup-real-agent.test.ts runs with a real agent): files
+ * named `<type>/<name>` in the routes, kept in a folder at the engine's layout paths (`config`,
+ * `data/<xx>/<id>`), as the server keeps them; ranged reads (a range past the end cut short), immutable atomic writes
  * (same bytes again: 200, different bytes: 409), deletes of lock files only, the agent's Device
  * authorization, and the extract upload. `failNext` answers the next requests with an error, to see retries.
  */
@@ -52,16 +53,25 @@ const sendJson = (response: http.ServerResponse, status: number, value: unknown)
   response.end(body);
 };
 
+/** The repository's files by route name (`<type>/<name>`), with their sizes. */
 const walk = async (root: string, relative = ''): Promise<{ name: string; size: number }[]> => {
   const entries = await fsp.readdir(path.join(root, relative), { withFileTypes: true }).catch(() => []);
   const files: { name: string; size: number }[] = [];
   for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue;
     const name = relative ? `${relative}/${entry.name}` : entry.name;
     if (entry.isDirectory()) files.push(...(await walk(root, name)));
-    else files.push({ name, size: (await fsp.stat(path.join(root, name))).size });
+    const file = fileOfPath(name);
+    if (file)
+      files.push({ name: `${file.type}/${file.name}`, size: (await fsp.stat(path.join(root, name))).size });
   }
   return files;
+};
+
+/** The layout path of the file a route names, or undefined. */
+const layoutPathOf = (routeName: string) => {
+  const [type = '', name = '', ...rest] = routeName.split('/');
+  if (rest.length > 0 || !isFileType(type) || !isFileName(type, name)) return undefined;
+  return { type: type as FileType, path: filePath(type, name) };
 };
 
 /** Streams the body to a temp file beside the target; answers its bytes' SHA-256 and length. */
@@ -95,8 +105,9 @@ export const startStoreServer = async (
   const failures: number[] = [];
 
   const files = async (request: http.IncomingMessage, response: http.ServerResponse, name: string) => {
-    if (!isRepositoryFileName(name)) return sendError(response, 'BACKUP_FILE_NAME_INVALID');
-    const file = path.join(repository, name);
+    const layout = layoutPathOf(name);
+    if (!layout) return sendError(response, 'BACKUP_FILE_NAME_INVALID');
+    const file = path.join(repository, ...layout.path.split('/'));
     const stat = await fsp.stat(file).catch(() => null);
     if (request.method === 'GET' || request.method === 'HEAD') {
       if (!stat) return sendError(response, 'BACKUP_FILE_NOT_FOUND');
@@ -120,8 +131,7 @@ export const startStoreServer = async (
       return fs.createReadStream(file, { start, end: last }).pipe(response);
     }
     if (request.method === 'DELETE') {
-      if (!name.startsWith(`${BACKUP_REPOSITORY_LOCKS_DIR}/`))
-        return sendError(response, 'BACKUP_DELETE_REFUSED');
+      if (layout.type !== BACKUP_REPOSITORY_LOCKS_DIR) return sendError(response, 'BACKUP_DELETE_REFUSED');
       if (!stat) return sendError(response, 'BACKUP_FILE_NOT_FOUND');
       await fsp.rm(file, { force: true });
       response.writeHead(204);
@@ -185,11 +195,11 @@ export const startStoreServer = async (
       return sendJson(response, failure, { error: { code: 'UNAVAILABLE', message: 'Try again later.' } });
     }
     if (url.pathname === BACKUP_REPOSITORY_LIST_PATH && request.method === 'GET') {
-      const prefix = (url.searchParams.get('prefix') ?? '').replace(/\/$/, '');
-      const listed = await walk(repository, prefix);
+      const prefix = url.searchParams.get('prefix') ?? '';
+      const listed = await walk(repository);
       return sendJson(response, 200, {
         repositoryId,
-        files: listed.map((file) => ({ ...file, name: prefix ? `${prefix}/${file.name}` : file.name })),
+        files: listed.filter((file) => file.name.startsWith(prefix)),
       });
     }
     if (url.pathname.startsWith(`${BACKUP_REPOSITORY_FILES_PATH}/`))

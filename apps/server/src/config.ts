@@ -144,6 +144,8 @@ export type Config = {
   zendeskCustomFieldIds: ReadonlyMap<number, number> | undefined;
   /** The server's backup store (CLOUD repositories, one folder per organization); default DATA_DIR/backup/strata. */
   backupStoreDir: string;
+  /** With BACKUP_S3_BUCKET set, the store is that S3-compatible bucket instead of backupStoreDir. */
+  backupS3: BackupS3Settings | undefined;
   /** Whether the server's store takes backups (`GET /divisionconfig/strata` answers it). */
   backupCloudEnabled: boolean;
   /** Largest repository file the store takes. */
@@ -164,6 +166,27 @@ export type Config = {
    */
   backupTreeDeliveryTimeoutMs: number;
   backupTreeTimeoutMs: number;
+};
+
+/** The server's backup store in an S3-compatible bucket (`BACKUP_S3_*`). */
+export type BackupS3Settings = {
+  bucket: string;
+  /** An S3-compatible service's URL (MinIO, Ceph, R2...); unset: AWS's endpoint of the region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither; neither: the AWS SDK's default chain (AWS_ACCESS_KEY_ID..., a profile, an instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (most self-hosted services). */
+  forcePathStyle: boolean;
+  /** Before every object key, `''` or ending in `/` (`strata/`). */
+  prefix: string;
+  /** A connection or an answer silent for this long fails. */
+  timeoutMs: number;
+  /** Tries of a read, a look-up, a list or a delete, the first included (a streamed upload is tried once). */
+  maxAttempts: number;
+  /** Keys per ListObjectsV2 page (at most 1000). */
+  listPageSize: number;
 };
 
 /** The repository's docs/help, beside apps/ (the default articles folder). */
@@ -215,6 +238,42 @@ export const parseCustomFieldIds = (value: string | undefined): ReadonlyMap<numb
     return [Number(match[1]), Number(match[2])] as const;
   });
   return new Map(pairs);
+};
+
+/**
+ * BACKUP_S3_BUCKET turns the bucket on; other BACKUP_S3_* settings without it, or a key id without its secret,
+ * fail the start rather than leave backups quietly on the local disk.
+ */
+const backupS3Of = (env: NodeJS.ProcessEnv): BackupS3Settings | undefined => {
+  const bucket = env.BACKUP_S3_BUCKET?.trim() ?? '';
+  const others = ['ENDPOINT', 'ACCESS_KEY_ID', 'SECRET_ACCESS_KEY', 'PREFIX'].filter(
+    (name) => env[`BACKUP_S3_${name}`],
+  );
+  if (bucket === '') {
+    if (others.length > 0)
+      throw new Error(`BACKUP_S3_${others[0]} is set but BACKUP_S3_BUCKET is not: name the bucket`);
+    return undefined;
+  }
+  const accessKeyId = env.BACKUP_S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.BACKUP_S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error('BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY are set together, or neither');
+  const endpoint = env.BACKUP_S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/]/i.test(endpoint))
+    throw new Error(`BACKUP_S3_ENDPOINT must be an http(s) URL, not ${JSON.stringify(endpoint)}`);
+  const prefix = (env.BACKUP_S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
+  return {
+    bucket,
+    endpoint,
+    region: env.BACKUP_S3_REGION?.trim() || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: isOn(env.BACKUP_S3_FORCE_PATH_STYLE),
+    prefix: prefix === '' ? '' : `${prefix}/`,
+    timeoutMs: num(env.BACKUP_S3_TIMEOUT_MS, 60_000),
+    maxAttempts: Math.max(1, num(env.BACKUP_S3_MAX_ATTEMPTS, 3)),
+    listPageSize: Math.min(Math.max(1, num(env.BACKUP_S3_LIST_PAGE_SIZE, 1000)), 1000),
+  };
 };
 
 /** ZENDESK_URL, or https://{ZENDESK_SUBDOMAIN}.zendesk.com; unset when neither is. */
@@ -326,6 +385,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   backupStoreDir: path.resolve(
     env.BACKUP_STORE_DIR || path.join(env.DATA_DIR ?? './data', 'backup', 'strata'),
   ),
+  backupS3: backupS3Of(env),
   backupCloudEnabled: env.BACKUP_CLOUD_ENABLED === undefined || isOn(env.BACKUP_CLOUD_ENABLED),
   backupMaxFileBytes: num(env.BACKUP_MAX_FILE_BYTES, BACKUP_REPOSITORY_MAX_FILE_BYTES),
   backupPruneIntervalMs: num(env.BACKUP_PRUNE_INTERVAL_MS, 6 * 3_600_000),

@@ -4,6 +4,14 @@
 export { type BackupOptions, type BackupResult, backup, type EntryError } from './archive/archiver.ts';
 export type { SourceFs } from './archive/source-fs.ts';
 export { type Backend, type ByteRange, type FileInfo, type FileType, fileTypes } from './backend/backend.ts';
+export {
+  fileOfPath,
+  filePath,
+  isFileName,
+  isFileType,
+  subFolderDepth,
+  typeFolder,
+} from './backend/layout.ts';
 export { LocalBackend, type LocalBackendOptions } from './backend/local.ts';
 export { type CheckError, type CheckOptions, type CheckResult, check } from './check.ts';
 export { type Clock, manualClock, systemClock } from './clock.ts';

@@ -25,10 +25,11 @@ export const AGENT_BACKUP_JOB_VERSION = 1;
 export const BACKUP_REPOSITORY_PATH = '/backup/strata/repository';
 /**
  * GET (Range), HEAD, PUT (atomic, immutable), DELETE (locks only) of one file: `.../files/<type>/<name>`, the
- * engine's file type (config, keys, data, index, snapshots, deleted, locks) and name (`config/config`).
+ * engine's file type (config, keys, data, index, snapshots, deleted, locks) and name (`config/config`). The
+ * server keeps it at the engine's layout path (`config`, `data/<xx>/<id>`, `<type>/<id>`).
  */
 export const BACKUP_REPOSITORY_FILES_PATH = `${BACKUP_REPOSITORY_PATH}/files`;
-/** GET `?prefix=<type>/`: the files of one type (or under any folder), with their sizes. */
+/** GET `?prefix=<type>/`: the files of one type (`''`: all), named `<type>/<name>`, with their sizes. */
 export const BACKUP_REPOSITORY_LIST_PATH = `${BACKUP_REPOSITORY_PATH}/list`;
 /** The repository folder of lock files: the only files an agent may delete. */
 export const BACKUP_REPOSITORY_LOCKS_DIR = 'locks';

@@ -372,6 +372,7 @@ export const backupErrorCodes = {
   BACKUP_RANGE_NOT_SATISFIABLE: 416,
   BACKUP_DELETE_REFUSED: 403,
   BACKUP_DEVICE_NOT_APPROVED: 403,
+  BACKUP_STORE_UNAVAILABLE: 503,
   BACKUP_EXTRACT_NOT_FOUND: 404,
   BACKUP_EXTRACT_NOT_READY: 409,
   BACKUP_EXTRACT_REFUSED: 409,
@@ -433,6 +434,7 @@ export const backupErrorMessages: Readonly<Record<BackupErrorCode, string>> = {
   BACKUP_RANGE_NOT_SATISFIABLE: 'The range is outside the file.',
   BACKUP_DELETE_REFUSED: 'An agent may delete only lock files; the server prunes the rest.',
   BACKUP_DEVICE_NOT_APPROVED: 'The device is waiting for approval: it cannot back up yet.',
+  BACKUP_STORE_UNAVAILABLE: "The server's backup store did not answer in time: try again later.",
   BACKUP_EXTRACT_NOT_FOUND:
     'There is no such extract: the job is not an extract restore, or its zip was removed (extracts are kept for a day).',
   BACKUP_EXTRACT_NOT_READY: 'The extract is not ready: its restore job has not finished successfully.',

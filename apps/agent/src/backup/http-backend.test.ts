@@ -55,9 +55,14 @@ describe('the server store backend', () => {
     await backend.write('index', 'ff00', Buffer.from('index'));
     await backend.write('config', 'config', Buffer.from('{}'));
 
-    // <type>/<name>, as the server's store and its own engine backend keep them
-    expect(await fsp.readFile(path.join(server.repository, 'data', 'ab12'), 'utf8')).toBe('0123456789abcdef');
-    expect(await fsp.readFile(path.join(server.repository, 'config', 'config'), 'utf8')).toBe('{}');
+    // named <type>/<name> on the way, kept at the engine's layout paths, as in a folder
+    expect(await fsp.readFile(path.join(server.repository, 'data', 'ab', 'ab12'), 'utf8')).toBe(
+      '0123456789abcdef',
+    );
+    expect(await fsp.readFile(path.join(server.repository, 'config'), 'utf8')).toBe('{}');
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toContain(
+      'PUT /backup/strata/repository/files/data/ab12',
+    );
     expect(await backend.list('data')).toEqual([{ name: 'ab12', size: 16 }]);
     expect(await backend.list('config')).toEqual([{ name: 'config', size: 2 }]);
     expect(await backend.read('data', 'ab12')).toEqual(pack);

@@ -10,9 +10,9 @@ import { type StoreClient, type StoreResponse, storeErrorOf } from './store-clie
 const isOk = (status: number) => status >= 200 && status < 300;
 
 /**
- * The server's repository store as an engine backend (the contract in `backup-agent.ts`): one file per
- * `<type>/<name>` (`config/config`, `keys/<id>`, `data/<id>`, ...), the names the server's own engine backend
- * reads (its tree reader and prune). Writes are atomic and immutable on the server: the same bytes again are
+ * The server's repository store as an engine backend (the contract in `backup-agent.ts`): a file is named by
+ * its type and name (`config/config`, `keys/<id>`, `data/<id>`, ...) and the server keeps it at the engine's
+ * layout path (`config`, `data/<xx>/<id>`), where its own engine backend reads it. Writes are atomic and immutable on the server: the same bytes again are
  * accepted, different bytes refused. The agent may delete only lock files (a lock already gone, 404, is done);
  * prune of this repository is the server's. A ranged read answers exactly the bytes asked for, or CORRUPT.
  */
@@ -28,7 +28,7 @@ export class HttpStoreBackend implements Backend {
     this.location = new URL(basePath, serverUrl).toString();
   }
 
-  /** `<type>/<name>`, the engine's file type and name (`config/config`), as the server's store keeps them. */
+  /** `<type>/<name>`, the engine's file type and name (`config/config`), as the store routes name a file. */
   private nameOf(type: FileType, name: string): string {
     return `${type}/${name}`;
   }

@@ -3,7 +3,8 @@ import type { FileHandle } from 'node:fs/promises';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { StrataError } from '../errors.ts';
-import type { Backend, ByteRange, FileInfo, FileType } from './backend.ts';
+import { type Backend, type ByteRange, type FileInfo, type FileType, fileTypes } from './backend.ts';
+import { fileOfPath, filePath, subFolderDepth, typeFolder } from './layout.ts';
 
 const TEMP_PREFIX = '.tmp-';
 const HANDLE_CACHE_SIZE = 16;
@@ -16,9 +17,9 @@ export type LocalBackendOptions = {
 const isNotFound = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 
 /**
- * A repository in a folder: a local disk or a mounted network share (SMB, NFS). Writes go to a temporary file
- * in the target folder and are renamed into place, which is atomic on both. Packs sit in 256 sub-folders
- * (data/00 ... data/ff) so that no folder grows past a few thousand files.
+ * A repository in a folder: a local disk or a mounted network share (SMB, NFS), its files where the layout
+ * (`layout.ts`) puts them. Writes go to a temporary file in the target folder and are renamed into place, which
+ * is atomic on both.
  */
 export class LocalBackend implements Backend {
   readonly location: string;
@@ -30,14 +31,22 @@ export class LocalBackend implements Backend {
     this.fsync = options.fsync ?? true;
   }
 
-  private folderOf(type: FileType, name: string): string {
-    if (type === 'config') return this.location;
-    if (type === 'data') return path.join(this.location, 'data', name.slice(0, 2));
-    return path.join(this.location, type);
+  private pathOf(type: FileType, name: string): string {
+    return path.join(this.location, ...filePath(type, name).split('/'));
   }
 
-  private pathOf(type: FileType, name: string): string {
-    return path.join(this.folderOf(type, name), type === 'config' ? 'config' : name);
+  /** The folders a type's files sit in, each with its path in the layout. */
+  private async foldersOf(type: FileType): Promise<{ folder: string; relative: string }[]> {
+    let folders = [{ folder: path.join(this.location, typeFolder(type)), relative: typeFolder(type) }];
+    for (let depth = subFolderDepth(type); depth > 0; depth--) {
+      const next: typeof folders = [];
+      for (const { folder, relative } of folders)
+        for (const sub of await readdirOrEmpty(folder))
+          if (!sub.startsWith('.'))
+            next.push({ folder: path.join(folder, sub), relative: `${relative}/${sub}` });
+      folders = next;
+    }
+    return folders;
   }
 
   async list(type: FileType): Promise<FileInfo[]> {
@@ -45,13 +54,11 @@ export class LocalBackend implements Backend {
       const info = await this.stat('config', 'config');
       return info ? [info] : [];
     }
-    const root = path.join(this.location, type);
-    const folders =
-      type === 'data' ? (await readdirOrEmpty(root)).map((sub) => path.join(root, sub)) : [root];
     const result: FileInfo[] = [];
-    for (const folder of folders) {
+    for (const { folder, relative } of await this.foldersOf(type)) {
       for (const name of await readdirOrEmpty(folder)) {
-        if (name.startsWith('.')) continue;
+        // temporary files of unfinished writes, and anything not where the layout would put it
+        if (fileOfPath(`${relative}/${name}`)?.type !== type) continue;
         const stat = await fsp.stat(path.join(folder, name)).catch(() => null);
         if (stat?.isFile()) result.push({ name, size: stat.size });
       }
@@ -94,8 +101,8 @@ export class LocalBackend implements Backend {
   }
 
   async write(type: FileType, name: string, data: Uint8Array): Promise<void> {
-    const folder = this.folderOf(type, name);
     const file = this.pathOf(type, name);
+    const folder = path.dirname(file);
     const temp = path.join(folder, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
     let handle: FileHandle;
     try {
@@ -137,12 +144,8 @@ export class LocalBackend implements Backend {
   /** Removes temporary files that a killed process left behind (older than `olderThanMs`). */
   async removeStaleTemporaryFiles(olderThanMs: number, now = Date.now()): Promise<number> {
     let removed = 0;
-    const folders = [
-      this.location,
-      ...['keys', 'index', 'snapshots', 'deleted', 'locks'].map((t) => path.join(this.location, t)),
-    ];
-    const dataRoot = path.join(this.location, 'data');
-    for (const sub of await readdirOrEmpty(dataRoot)) folders.push(path.join(dataRoot, sub));
+    const folders: string[] = [];
+    for (const type of fileTypes) folders.push(...(await this.foldersOf(type)).map((f) => f.folder));
     for (const folder of folders) {
       for (const name of await readdirOrEmpty(folder)) {
         if (!name.startsWith(TEMP_PREFIX)) continue;

@@ -3,8 +3,9 @@ import { createBlobStore } from '../../lib/blob-store.ts';
 import { extractUrlKey } from './extract-url.ts';
 import { type Extracts, sweepExtracts } from './extracts.ts';
 import { type CloudPrune, createCloudPrune } from './prune.ts';
+import { createS3Store } from './s3-store.ts';
 import { type BackupScheduler, createBackupScheduler } from './scheduler.ts';
-import { createFilesystemStore, type RepositoryStore } from './store.ts';
+import { createFilesystemStore, migrateFlatLayout, type RepositoryStore } from './store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,13 +21,23 @@ declare module 'fastify' {
 }
 
 /**
- * The backup store; the backup scheduler of this server process (a tick when the server is ready, then every
+ * The backup store (BACKUP_S3_BUCKET's bucket, else the folder BACKUP_STORE_DIR); the backup scheduler of this server process (a tick when the server is ready, then every
  * SCHEDULER_INTERVAL_MS, the scheduled tasks' interval); the prune of the cloud repositories every
  * BACKUP_PRUNE_INTERVAL_MS; the zips of EXTRACT restores (BACKUP_EXTRACT_DIR), swept every
  * BACKUP_EXTRACT_SWEEP_INTERVAL_MS once older than BACKUP_EXTRACT_HOURS.
  */
 export const backupPlugin = fp(async (app) => {
-  app.decorate('backupStore', createFilesystemStore(app.config.backupStoreDir));
+  const { backupS3, backupStoreDir } = app.config;
+  if (backupS3) {
+    const store = createS3Store(backupS3, app.log);
+    app.decorate('backupStore', store);
+    app.addHook('onClose', async () => store.close());
+  } else {
+    // A folder store written before the engine's layout was shared: its flat files move once, before any request.
+    const moved = await migrateFlatLayout(backupStoreDir);
+    if (moved > 0) app.log.info({ moved }, 'backup store: files moved to the repository layout');
+    app.decorate('backupStore', createFilesystemStore(backupStoreDir));
+  }
   const scheduler = createBackupScheduler({
     db: app.db,
     bus: app.bus,

@@ -37,8 +37,8 @@ const organizationInScope = async (db: Db, actor: Actor, organizationId: number)
 
 export const divisionConfigOf = (config: Config): BackupDivisionConfig => ({
   enabled: config.backupCloudEnabled,
-  // A folder on the server has no bucket; an S3-compatible store will name its bucket here.
-  bucket: null,
+  // The S3-compatible store's bucket; a folder on the server has none.
+  bucket: config.backupS3?.bucket ?? null,
 });
 
 /** `GET /backup/strata[/nodes/{id} | /clients/{id}]/strata-status` (spec §7). */

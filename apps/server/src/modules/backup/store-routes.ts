@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   BACKUP_CONTENT_SHA256_HEADER,
   BACKUP_REPOSITORY_FILES_PATH,
@@ -17,7 +18,9 @@ const tags = ['backup repository (agents)'];
 
 /**
  * The server's store as the agents' engine reads and writes it (`Backend` over HTTP): authenticated as the
- * agent, like its WebSocket, and scoped to the device's organization. Bodies are streamed both ways.
+ * agent, like its WebSocket, and scoped to the device's organization. A file is named by the engine's type and
+ * name (`files/<type>/<name>`, `files/config/config`); the store keeps it at the engine's layout path. Bodies
+ * are streamed both ways.
  */
 export const backupStoreRoutes: FastifyPluginAsyncZod = async (app) => {
   // Repository files go through as the request's stream, never buffered whole (packs are about 16 MiB).
@@ -71,8 +74,9 @@ export const backupStoreRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('accept-ranges', 'bytes').type('application/octet-stream');
       if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
       reply.header('content-length', range ? range.end - range.start + 1 : size);
-      // HEAD: Fastify's HEAD route answers these headers and drops the stream unread.
-      return reply.send(found.stream());
+      // HEAD: the headers alone. Fastify's HEAD route would drain a file's stream to drop it (a whole pack
+      // read, or fetched from the bucket, for nothing): it gets an empty one.
+      return reply.send(request.method === 'HEAD' ? Readable.from([]) : found.stream());
     },
   );
 

@@ -1,37 +1,68 @@
-import { BACKUP_REPOSITORY_LOCKS_DIR, isRepositoryFileName } from '@rmm/domain';
+import { isFileType } from '@rmm/backup';
 import type { Db } from '../../db/database.ts';
 import type { AgentDevice } from '../agent-gateway/auth.ts';
 import { releaseCloudBytes, reserveCloudBytes } from './data-repository.ts';
 import { backupError } from './errors.ts';
 import { ensureRepository } from './keys-repository.ts';
+import * as files from './repository-files.ts';
 import {
   type ByteRange,
   ChecksumMismatchError,
   FileExistsError,
   type RepositoryStore,
   SizeMismatchError,
+  StoreUnavailableError,
 } from './store.ts';
 
 /**
  * The agents' side of the server's store: each agent reaches only its own organization's repository, writes
- * files once, and deletes nothing but locks. Docs/decisions.md, "Backup" (store routes, immutable writes, quota).
+ * files once, and deletes nothing but locks. An agent names a file by the engine's type and name
+ * (`<type>/<name>`); the store keeps it where the engine's layout puts it (`repository-files.ts`).
+ * Docs/decisions.md, "Backup" (store routes, immutable writes, quota, repository layout).
  */
 export type StoreContext = { db: Db; store: RepositoryStore; device: AgentDevice; maxFileBytes: number };
 
-export const checkFileName = (name: string) => {
-  if (!isRepositoryFileName(name)) throw backupError('BACKUP_FILE_NAME_INVALID');
-  return name;
+/** The store did not answer (a bucket's 5xx or timeout): 503, which the agent tries again. */
+const unavailableOr = (error: unknown) =>
+  error instanceof StoreUnavailableError ? backupError('BACKUP_STORE_UNAVAILABLE') : error;
+
+const fromStore = async <T>(call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (error) {
+    throw unavailableOr(error);
+  }
 };
 
-export const listFiles = async (ctx: StoreContext, prefix: string) => ({
-  repositoryId: await ensureRepository(ctx.db, ctx.device.organizationId, 'CLOUD'),
-  files: await ctx.store.list(ctx.device.organizationId, prefix),
-});
+/** The file a route names (`<type>/<name>`, `config/config`), or 400. */
+export const checkFileName = (name: string) => {
+  const file = files.parseRouteName(name);
+  if (!file) throw backupError('BACKUP_FILE_NAME_INVALID');
+  return file;
+};
+
+/** The files whose route names start with `prefix` ('' for all, `<type>/` for one type), by route name. */
+export const listFiles = async (ctx: StoreContext, prefix: string) => {
+  const type = prefix.split('/')[0] ?? '';
+  const listed =
+    prefix === ''
+      ? await fromStore(() => files.listFiles(ctx.store, ctx.device.organizationId))
+      : isFileType(type)
+        ? await fromStore(() => files.listFiles(ctx.store, ctx.device.organizationId, type))
+        : [];
+  return {
+    repositoryId: await ensureRepository(ctx.db, ctx.device.organizationId, 'CLOUD'),
+    files: listed
+      .map((file) => ({ name: files.routeNameOf(file), size: file.size }))
+      .filter((file) => file.name.startsWith(prefix)),
+  };
+};
 
 export const statFile = async (ctx: StoreContext, name: string) => {
-  const info = await ctx.store.stat(ctx.device.organizationId, checkFileName(name));
-  if (!info) throw backupError('BACKUP_FILE_NOT_FOUND');
-  return info;
+  const file = checkFileName(name);
+  const found = await fromStore(() => files.statFile(ctx.store, ctx.device.organizationId, file));
+  if (!found) throw backupError('BACKUP_FILE_NOT_FOUND');
+  return found;
 };
 
 /**
@@ -53,16 +84,20 @@ export const rangeOf = (header: string | undefined, size: number): ByteRange | u
 
 /** Reads a file (or a range of it): its size, the range served, and the stream. */
 export const readFile = async (ctx: StoreContext, name: string, rangeHeader: string | undefined) => {
-  const info = await statFile(ctx, name);
-  const range = rangeOf(rangeHeader, info.size);
-  return { size: info.size, range, stream: () => ctx.store.read(ctx.device.organizationId, name, range) };
+  const found = await statFile(ctx, name);
+  const range = rangeOf(rangeHeader, found.size);
+  return {
+    size: found.size,
+    range,
+    stream: () => files.readFile(ctx.store, ctx.device.organizationId, found, range),
+  };
 };
 
 const writeErrorOf = (error: unknown) => {
   if (error instanceof FileExistsError) return backupError('BACKUP_FILE_EXISTS');
   if (error instanceof ChecksumMismatchError) return backupError('BACKUP_CHECKSUM_MISMATCH');
   if (error instanceof SizeMismatchError) return backupError('BACKUP_LENGTH_REQUIRED', `${error.message}.`);
-  return error;
+  return unavailableOr(error);
 };
 
 /**
@@ -78,7 +113,7 @@ export const putFile = async (
     body: AsyncIterable<Uint8Array>;
   },
 ) => {
-  const name = checkFileName(request.name);
+  const file = checkFileName(request.name);
   if (request.contentLength === undefined || !/^\d+$/.test(request.contentLength))
     throw backupError('BACKUP_LENGTH_REQUIRED');
   const size = Number(request.contentLength);
@@ -89,7 +124,7 @@ export const putFile = async (
   if (!(await reserveCloudBytes(ctx.db, organizationId, size))) throw backupError('BACKUP_QUOTA_EXCEEDED');
   let outcome: { created: boolean; size: number };
   try {
-    outcome = await ctx.store.writeImmutable(organizationId, name, request.body, {
+    outcome = await files.writeFile(ctx.store, organizationId, file, request.body, {
       size,
       sha256: request.sha256,
     });
@@ -98,22 +133,15 @@ export const putFile = async (
     throw writeErrorOf(error);
   }
   if (!outcome.created) await releaseCloudBytes(ctx.db, organizationId, size);
-  return { name, size, created: outcome.created };
+  return { name: files.routeNameOf(file), size, created: outcome.created };
 };
 
 /** Agents delete lock files only (a stale lock of a killed run); the rest is the server's prune. */
 export const deleteLock = async (ctx: StoreContext, name: string) => {
-  checkFileName(name);
-  if (!name.startsWith(`${BACKUP_REPOSITORY_LOCKS_DIR}/`)) throw backupError('BACKUP_DELETE_REFUSED');
-  const size = await ctx.store.remove(ctx.device.organizationId, name);
+  const file = checkFileName(name);
+  if (file.type !== 'locks') throw backupError('BACKUP_DELETE_REFUSED');
+  const size = await fromStore(() => files.removeFile(ctx.store, ctx.device.organizationId, file));
   if (size === undefined) throw backupError('BACKUP_FILE_NOT_FOUND');
   await releaseCloudBytes(ctx.db, ctx.device.organizationId, size);
   return { ok: true as const };
-};
-
-/** The server's prune (with the engine, later): removes any file and gives its bytes back. */
-export const pruneFile = async (db: Db, store: RepositoryStore, organizationId: number, name: string) => {
-  const size = await store.remove(organizationId, checkFileName(name));
-  if (size !== undefined) await releaseCloudBytes(db, organizationId, size);
-  return size;
 };

@@ -3,11 +3,14 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { filePath, isFileName } from '@rmm/backup';
 import { isRepositoryFileName } from '@rmm/domain';
 
 /**
  * The server's backup store (CLOUD repositories): one repository per organization, its files immutable
- * once written. A small interface, so an S3-compatible store can stand beside the filesystem one.
+ * once written, by their paths in the repository (the engine's layout; `repository-files.ts` maps the engine's
+ * type and name to them). A small interface, with a filesystem store (here) and an S3-compatible one
+ * (`s3-store.ts`).
  */
 export type RepositoryFileInfo = { name: string; size: number };
 export type ByteRange = { start: number; end: number };
@@ -31,13 +34,24 @@ export type RepositoryStore = {
   ) => Promise<WriteOutcome>;
   /** Removes a file; its size, or undefined when there was none. */
   remove: (organizationId: number, name: string) => Promise<number | undefined>;
+  /**
+   * Whether files may sit at the flat paths of stores written before the engine's layout was shared
+   * (`config/config`, `data/<id>`): a folder store of old may hold them; a bucket never did.
+   */
+  readonly mayHoldFlatFiles: boolean;
 };
 
 export class FileExistsError extends Error {}
 export class ChecksumMismatchError extends Error {}
 export class SizeMismatchError extends Error {}
+/** The store could not be reached or failed (a bucket's 5xx, a timeout): the request may be tried again. */
+export class StoreUnavailableError extends Error {}
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+/** No such file, or a path through a file (`config/config` where `config` is the layout's file). */
+const isMissing = (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+};
 
 const checkName = (name: string) => {
   if (!isRepositoryFileName(name)) throw new Error(`not a repository file name: ${JSON.stringify(name)}`);
@@ -74,7 +88,7 @@ export const createFilesystemStore = (root: string): RepositoryStore => {
     try {
       entries = await fsp.readdir(dir, { withFileTypes: true, recursive: true });
     } catch (error) {
-      if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+      if (isMissing(error)) return [];
       throw error;
     }
     const files: RepositoryFileInfo[] = [];
@@ -144,6 +158,7 @@ export const createFilesystemStore = (root: string): RepositoryStore => {
   };
 
   return {
+    mayHoldFlatFiles: true,
     list,
     stat,
     read: (organizationId, name, range) =>
@@ -154,4 +169,62 @@ export const createFilesystemStore = (root: string): RepositoryStore => {
     writeImmutable,
     remove,
   };
+};
+
+const sameBytes = async (a: string, b: string) => {
+  const [statA, statB] = await Promise.all([fsp.stat(a), fsp.stat(b)]);
+  return statA.size === statB.size && (await sha256OfFile(a)) === (await sha256OfFile(b));
+};
+
+/**
+ * Moves the files that stores written before the engine's layout was shared kept flat (`config/config`,
+ * `data/<id>`) to their layout paths (`config`, `data/<xx>/<id>`), in every organization's folder. A pack is
+ * linked into place (never over a file), then its flat name removed. The config goes through
+ * `.tmp/flat-config` (the folder `config/` must go before the file `config` can be), which the next start
+ * finishes after a stop half way. So nothing is lost at any point. A flat file whose layout path holds other
+ * bytes stays where it is (and is still read: `repository-files.ts`). Answers how many files moved.
+ */
+export const migrateFlatLayout = async (root: string): Promise<number> => {
+  let organizations: string[];
+  try {
+    organizations = (await fsp.readdir(root)).filter((entry) => /^\d+$/.test(entry));
+  } catch (error) {
+    if (isMissing(error)) return 0;
+    throw error;
+  }
+  /** Links `source` to `target` unless `target` exists with other bytes, then removes `source`; true when moved. */
+  const move = async (source: string, target: string) => {
+    try {
+      await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      await fsp.link(source, target);
+    } catch (error) {
+      if (isMissing(error)) return false;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!(await sameBytes(source, target))) return false;
+    }
+    await fsp.unlink(source);
+    return true;
+  };
+  let moved = 0;
+  for (const organization of organizations) {
+    const dir = path.join(root, organization);
+    const parked = path.join(dir, '.tmp', 'flat-config');
+    const flatConfig = path.join(dir, 'config', 'config');
+    const config = path.join(dir, 'config');
+    const configIsFolder = (await fsp.stat(config).catch(() => undefined))?.isDirectory() ?? false;
+    if (configIsFolder && (await move(flatConfig, parked))) moved++;
+    if (configIsFolder) await fsp.rmdir(config).catch(() => {});
+    if (!(await fsp.stat(config).catch(() => undefined))?.isDirectory()) await move(parked, config);
+    const flatData = await fsp.readdir(path.join(dir, 'data'), { withFileTypes: true }).catch(() => []);
+    for (const entry of flatData)
+      if (entry.isFile() && isFileName('data', entry.name))
+        if (
+          await move(
+            path.join(dir, 'data', entry.name),
+            path.join(dir, ...filePath('data', entry.name).split('/')),
+          )
+        )
+          moved++;
+  }
+  return moved;
 };
