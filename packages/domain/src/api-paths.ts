@@ -214,4 +214,6 @@ export const apiPaths = {
   backupThrottle: (id: number) => `/backup/strata/throttles/${id}`,
   /** The throttle that applies to a device. */
   nodeBackupThrottle: (nodeId: number) => `/backup/strata/nodes/${nodeId}/throttle`,
+  /** A signed download URL of the zip of a finished EXTRACT restore job (each one asked for is an activity). */
+  backupExtract: (jobUid: string) => `/backup/strata/extracts/${encodeURIComponent(jobUid)}`,
 } as const;

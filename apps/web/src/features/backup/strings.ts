@@ -107,6 +107,8 @@ export const backupStrings = {
   'backup.report.restore_one': 'Restored {count, number} file ({size}); {skipped} skipped, {failed} failed',
   'backup.report.restore_other':
     'Restored {count, number} files ({size}); {skipped} skipped, {failed} failed',
+  'backup.report.extract_one': 'Zip of {count, number} file ({size}): {zipSize} to download',
+  'backup.report.extract_other': 'Zip of {count, number} files ({size}): {zipSize} to download',
   'backup.report.upsync': '{revisions} revisions copied to the cloud: {files} files, {size}',
   'backup.report.integrityOk': 'Repository intact: {files} files, {size} checked',
   'backup.report.integrityFailed': 'Problems found in the repository ({files} files, {size} checked):',
@@ -164,6 +166,10 @@ export const backupStrings = {
   'backup.restore.submit': 'Restore',
   'backup.restore.submitExtract': 'Make the zip',
   'backup.restore.downloadZip': 'Download the zip',
+  'backup.extract.preparing': 'Getting the download link of the zip…',
+  'backup.extract.size': '{size} zip; the link works for 15 minutes and is renewed when it is used later.',
+  'backup.extract.gone':
+    'The zip is no longer on the server: zips are removed some hours after they are made. Download the files as a zip again to make a new one.',
   'backup.browser.label': 'Files and folders of the revision',
   'backup.browser.open': 'Open folder {name}',
   'backup.browser.close': 'Close folder {name}',
