@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.ts';
 
@@ -17,6 +18,41 @@ const openDemoDeviceBackup = async (page: Page) => {
   return { hostname };
 };
 
+/**
+ * A zip's entries, name → bytes, read from its central directory (PKWARE APPNOTE: end of central directory
+ * record, then one central header per entry pointing at its local header; stored or deflated data).
+ */
+const readZip = (zip: Buffer) => {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  expect(end, 'the end of central directory record').toBeGreaterThanOrEqual(0);
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    expect(zip.readUInt32LE(at), 'a central directory header').toBe(0x02014b50);
+    const method = zip.readUInt16LE(at + 10);
+    const compressedSize = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(start, start + compressedSize);
+    entries.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return entries;
+};
+
+/** Opens the revision's folders down to `folder` in the restore dialog's file browser. */
+const openFolder = async (restoreDialog: Locator, folder: string) => {
+  // The revision's folders from its top, read from the server's store one by one as they are opened.
+  for (const segment of folder.split(path.sep).filter(Boolean)) {
+    const open = restoreDialog.getByRole('button', { name: `Open folder ${segment}`, exact: true });
+    await expect(open, (await restoreDialog.textContent()) ?? '').toBeVisible({ timeout: 30_000 });
+    await open.click();
+  }
+};
+
 /** Waits for the job the dialog follows to end, and expects it to have succeeded. */
 const expectJobSucceeded = async (dialog: Locator) => {
   const job = dialog.getByTestId('backup-job');
@@ -24,7 +60,7 @@ const expectJobSucceeded = async (dialog: Locator) => {
   await expect(job.getByTestId('job-result'), (await job.textContent()) ?? '').toHaveText('Success');
 };
 
-test('a technician backs up a folder of the demo device, deletes a file, restores it from the revision’s file browser and sees it back', async ({
+test('a technician backs up a folder of the demo device, deletes a file, restores it from the revision’s file browser and sees it back, then downloads it as a zip', async ({
   page,
   pageErrors,
 }) => {
@@ -79,12 +115,7 @@ test('a technician backs up a folder of the demo device, deletes a file, restore
     await expect(revision).toBeVisible();
     await revision.getByRole('button', { name: `Restore from ${planName} on ${hostname}` }).click();
     const restoreDialog = page.getByRole('dialog', { name: new RegExp(`^Restore from ${planName} on `) });
-    // The revision's folders from its top, read from the server's store one by one as they are opened.
-    for (const segment of folder.split(path.sep).filter(Boolean)) {
-      const open = restoreDialog.getByRole('button', { name: `Open folder ${segment}`, exact: true });
-      await expect(open, (await restoreDialog.textContent()) ?? '').toBeVisible({ timeout: 30_000 });
-      await open.click();
-    }
+    await openFolder(restoreDialog, folder);
     await restoreDialog.getByRole('checkbox', { name: 'Select report.txt', exact: true }).check();
     await expect(restoreDialog.getByTestId('backup-selection-count')).toHaveText('1 item chosen');
     await expect(restoreDialog.getByRole('radio', { name: /^Original location/ })).toBeChecked();
@@ -95,6 +126,28 @@ test('a technician backs up a folder of the demo device, deletes a file, restore
     // It is back, byte for byte.
     expect(fs.readFileSync(report, 'utf8')).toBe(figures);
     await page.screenshot({ path: 'test-results/backup-restore.png' });
+    await restoreDialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(restoreDialog).toBeHidden();
+
+    // The same file as a zip: the device makes it from the revision and uploads it, the console downloads it.
+    await revision.getByRole('button', { name: `Restore from ${planName} on ${hostname}` }).click();
+    await openFolder(restoreDialog, folder);
+    await restoreDialog.getByRole('checkbox', { name: 'Select report.txt', exact: true }).check();
+    await restoreDialog.getByRole('radio', { name: /^Download as a zip file/ }).check();
+    await restoreDialog.getByRole('button', { name: 'Make the zip', exact: true }).click();
+    await expectJobSucceeded(restoreDialog);
+    await expect(restoreDialog.getByTestId('backup-job-report')).toContainText('Zip of 1 file (');
+    const downloadLink = restoreDialog.getByRole('link', { name: 'Download the zip' });
+    await expect(downloadLink).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await downloadLink.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^extract-[0-9a-f-]{36}\.zip$/);
+    const zip = fs.readFileSync(await download.path());
+    const entries = readZip(zip);
+    expect([...entries.keys()]).toEqual(['report.txt']);
+    expect(entries.get('report.txt')?.toString('utf8')).toBe(figures);
+    await page.screenshot({ path: 'test-results/backup-extract.png' });
     expect(pageErrors).toEqual([]);
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });

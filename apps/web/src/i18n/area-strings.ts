@@ -2,6 +2,7 @@ import { approvalLabels } from '@rmm/domain';
 import { attachmentStrings } from '../components/attachments/attachment-strings.ts';
 import { helpTooltipStrings } from '../components/help-tooltip-strings.ts';
 import { runScriptStrings } from '../components/run-script/run-script-strings.ts';
+import { scheduleStrings } from '../components/schedule/schedule-strings.ts';
 import { unsavedChangesStrings } from '../components/unsaved-changes-strings.ts';
 import { activitiesStrings } from '../features/activities/strings.ts';
 import { approvalsStrings } from '../features/approvals/strings.ts';
@@ -48,6 +49,7 @@ export const areaStrings = {
   ...organizationsStrings,
   ...scheduledTasksStrings,
   ...runScriptStrings,
+  ...scheduleStrings,
   ...scriptsStrings,
   ...settingsStrings,
   ...supportInboxStrings,

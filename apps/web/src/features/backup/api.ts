@@ -1,5 +1,6 @@
 import type {
   BackupDivisionConfig,
+  BackupExtractDownload,
   BackupPlan,
   BackupPlanResponse,
   BackupRevisionLocation,
@@ -126,4 +127,7 @@ export const backupApi = {
   saveThrottle: (organizationId: number, body: SaveBackupThrottleRequest) =>
     apiRequest<BackupThrottleResponse>('PUT', apiPaths.backupThrottles(organizationId), body),
   deleteThrottle: (id: number) => apiRequest<unknown>('DELETE', apiPaths.backupThrottle(id)),
+  /** The zip of a finished EXTRACT restore job: a signed URL that works for 15 minutes (an activity each). */
+  extractDownload: (jobUid: string) =>
+    apiRequest<BackupExtractDownload>('GET', apiPaths.backupExtract(jobUid)),
 };

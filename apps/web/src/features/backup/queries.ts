@@ -41,6 +41,7 @@ export const backupKeys = {
   settings: (organizationId: number) => ['backup', 'settings', organizationId] as const,
   throttles: (organizationId: number) => ['backup', 'throttles', organizationId] as const,
   volumes: (nodeId: number, planId: string) => ['backup', 'volumes', nodeId, planId] as const,
+  extract: (jobUid: string) => ['backup', 'extract', jobUid] as const,
   progress: (jobUid: string) => ['backup-progress', jobUid] as const,
 };
 
@@ -168,6 +169,27 @@ export const useVolumesQuery = (nodeId: number, planId: string) =>
     queryFn: async () => (await backupApi.volumes(nodeId, planId)).volumes,
     retry: false,
   });
+
+/**
+ * The signed download URL of a finished EXTRACT job's zip, read once the job has COMPLETED with SUCCESS. Each
+ * URL handed out is an activity, so it is never read again by itself (no refetch on focus or on a timer): the
+ * download asks for a fresh one when this one is about to expire (`freshExtractDownload`).
+ */
+export const useExtractDownloadQuery = (jobUid: string, { enabled = true } = {}) =>
+  useQuery({
+    queryKey: backupKeys.extract(jobUid),
+    queryFn: () => backupApi.extractDownload(jobUid),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+/** Time a signed extract URL must have left to be used as it is (the browser starts the download at once). */
+export const EXTRACT_URL_MARGIN_MS = 30_000;
+
+/** Whether a signed URL answered by `GET /backup/strata/extracts/{jobUid}` still works long enough. */
+export const isExtractUrlFresh = (download: { expiresAt: string }, now = Date.now()) =>
+  Date.parse(download.expiresAt) - now > EXTRACT_URL_MARGIN_MS;
 
 /** Spec §7 ignore: the plan's failure is cleared; its status lists change. */
 export const useIgnoreJobMutation = () => {

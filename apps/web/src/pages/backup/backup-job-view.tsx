@@ -13,7 +13,8 @@ import { useJobQuery } from '../../features/jobs/queries.ts';
 /**
  * A backup, upsync, integrity check or restore job as it runs: status (job.updated events), live progress
  * (backup.progress events), then the result with the agent's report, the device's error or, for a download,
- * the zip; cancel while it has not ended.
+ * the zip (its signed URL read from the server once the job COMPLETED with SUCCESS); cancel while it has not
+ * ended.
  */
 export const BackupJobView = ({ jobUid, isExtract }: { jobUid: string; isExtract: boolean }) => {
   const { t } = useTranslation();
@@ -59,8 +60,8 @@ export const BackupJobView = ({ jobUid, isExtract }: { jobUid: string; isExtract
               )}
               {job.jobStatus === 'EXPIRED' && <Text size="sm">{t('backup.jobView.expired')}</Text>}
               {hasEnded && <BackupJobReportView resultContent={job.resultContent} />}
-              {isExtract && job.jobResult === 'SUCCESS' && (
-                <ExtractDownload resultContent={job.resultContent} />
+              {isExtract && job.jobStatus === 'COMPLETED' && job.jobResult === 'SUCCESS' && (
+                <ExtractDownload jobUid={job.jobUid} />
               )}
             </Stack>
           </Paper>

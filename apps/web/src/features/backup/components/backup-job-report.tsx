@@ -10,6 +10,7 @@ type Report = {
     stats?: Partial<BackupRevisionStats>;
   };
   restore?: { files?: number; bytes?: number; skipped?: number; failed?: number };
+  extract?: { files?: number; bytes?: number; zipBytes?: number };
   upsync?: { revisionIds?: unknown[]; filesCopied?: number; bytesCopied?: number };
   integrity?: {
     ok?: boolean;
@@ -53,6 +54,14 @@ export const BackupJobReportView = ({ resultContent }: { resultContent: Record<s
         size: bytes(report.restore.bytes),
         skipped: n(report.restore.skipped),
         failed: n(report.restore.failed),
+      }),
+    );
+  if (report.extract)
+    lines.push(
+      t('backup.report.extract', {
+        count: report.extract.files ?? 0,
+        size: bytes(report.extract.bytes),
+        zipSize: bytes(report.extract.zipBytes),
       }),
     );
   if (report.upsync)

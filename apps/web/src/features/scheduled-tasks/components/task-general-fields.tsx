@@ -1,9 +1,10 @@
 import { Grid, Paper, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { scheduleTypes } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
+import { ScheduleFields } from '../../../components/schedule/schedule-fields.tsx';
 import type { TaskFormValues } from '../task-form.ts';
 import { OccurrencesPreview } from './occurrences-preview.tsx';
-import { ScheduleFields } from './schedule-fields.tsx';
 import { type ScriptLookup, TaskActionsField } from './task-actions-field.tsx';
 import { TaskTargetsField } from './task-targets-field.tsx';
 
@@ -29,6 +30,7 @@ export const TaskGeneralFields = ({
   disabled: boolean;
 }) => {
   const { t } = useTranslation();
+  const eventHint = t('scheduledTasks.eventHint');
   return (
     <fieldset disabled={disabled} style={fieldsetStyle}>
       <Stack gap="md">
@@ -44,7 +46,14 @@ export const TaskGeneralFields = ({
         <Section title={t('scheduledTasks.schedule')}>
           <Grid>
             <Grid.Col span={{ base: 12, md: 7 }}>
-              <ScheduleFields form={form} />
+              <ScheduleFields
+                form={form}
+                types={scheduleTypes}
+                typeLabel={t('scheduledTasks.scheduleType')}
+                typeOptionLabel={(type) => t(`scheduledTasks.scheduleType.${type}`)}
+                intervalLabel={t('scheduledTasks.intervalMinutes')}
+                typeHints={{ ON_SYSTEM_STARTUP: eventHint, ON_USER_LOGIN: eventHint }}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <OccurrencesPreview schedule={form.values.schedule} />

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { type BackupKind, type BackupPlan, localTimeZone } from '@rmm/domain';
+import { type BackupKind, type BackupPlan, backupScheduleTypes, localTimeZone } from '@rmm/domain';
 import { links } from '@rmm/domain/links';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -10,11 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useHasPermission } from '../../../../app/session/queries.ts';
 import { QueryState } from '../../../../components/query-state.tsx';
+import { ScheduleFields } from '../../../../components/schedule/schedule-fields.tsx';
 import { useUnsavedChangesGuard } from '../../../../components/use-unsaved-changes-guard.tsx';
 import { ApiError } from '../../../../lib/api.ts';
 import { type PlanFormValues, toPlanFormValues, toPlanRequest, validatePlanForm } from '../../plan-form.ts';
 import { useDeletePlanMutation, usePlanQuery, useSavePlanMutation } from '../../queries.ts';
-import { BackupScheduleFields } from './backup-schedule-fields.tsx';
 import { DestinationFields } from './destination-fields.tsx';
 import { PlanGeneralFields } from './plan-general-fields.tsx';
 import { PlanTargetsField } from './plan-targets-field.tsx';
@@ -142,7 +142,14 @@ const PlanForm = ({
             <DestinationFields form={form} organizationId={organizationId} />
           </Section>
           <Section title={t('backup.editor.schedule')}>
-            <BackupScheduleFields form={form} />
+            <ScheduleFields
+              form={form}
+              types={backupScheduleTypes}
+              typeLabel={t('backup.schedule.type')}
+              typeOptionLabel={(type) => t(`backup.schedule.${type}`)}
+              intervalLabel={t('backup.schedule.intervalMinutes')}
+              typeHints={{ NO_SCHEDULE: t('backup.schedule.manualHint') }}
+            />
           </Section>
           <Section title={t('backup.editor.retention')}>
             <RetentionFields form={form} />
