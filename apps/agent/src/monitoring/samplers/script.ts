@@ -108,7 +108,7 @@ export const scriptResultCheck = (
       if (outcome.reason === 'failedToStart')
         return failed(`${script.name} could not start: ${outcome.error?.message ?? 'unknown error'}`);
       if (outcome.reason === 'timedOut')
-        return failed(`${script.name} did not finish within ${Math.round(timeoutMs / 1000)} s`);
+        return failed(`${script.name} did not finish within ${Math.round(timeoutMs / 100) / 10} s`);
       if (outcome.reason === 'cancelled') return [];
       const code = outcome.exitCode;
       const problems: string[] = [];
