@@ -15,11 +15,11 @@ import { probeCapabilities, systemCapabilityHost } from './capabilities.ts';
 import { currentObservations, evaluate, type InstanceState } from './evaluate.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { type CheckContext, createCheck } from './samplers/index.ts';
-import { createUdpHub } from './samplers/syslog.ts';
 import { defaultMonitoringSettings, type MonitoringSettings, msOf } from './settings.ts';
 import { systemSources } from './sources.ts';
 import { type HeldReport, type HeldSet, type HeldStates, openMonitoringStore } from './store.ts';
 import type { Check, Reading, Sources } from './types.ts';
+import { createUdpHub } from './udp-hub.ts';
 
 export type MonitorOptions = {
   stateDir: string;

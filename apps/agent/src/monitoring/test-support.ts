@@ -10,10 +10,10 @@ import {
 import { expect, vi } from 'vitest';
 import type { Logger } from '../log.ts';
 import { createMonitor, type Monitor, type MonitorOptions } from './monitor.ts';
-import { createUdpHub } from './samplers/syslog.ts';
 import { defaultMonitoringSettings, type MonitoringSettings } from './settings.ts';
 import { systemSources } from './sources.ts';
 import type { Check, Reading, SamplerContext } from './types.ts';
+import { createUdpHub } from './udp-hub.ts';
 
 /** Test helpers for the agent's monitoring: short timings, a state dir, a connection that records. */
 
@@ -132,7 +132,7 @@ export const sampleUntil = async (
 
 /** The context a single check runs in: this machine's sources unless replaced. */
 export const samplerContext = (
-  overrides: Partial<SamplerContext> & { sources?: Partial<SamplerContext['sources']> } = {},
+  overrides: Partial<Omit<SamplerContext, 'sources'>> & { sources?: Partial<SamplerContext['sources']> } = {},
 ): SamplerContext & { scriptsDir: string } => {
   const { log } = recordingLog();
   const udp = createUdpHub(log);

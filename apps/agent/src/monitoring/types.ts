@@ -1,8 +1,8 @@
 import type { AgentCondition, ConditionType } from '@rmm/domain';
 import type { RunResult } from '../collectors/exec.ts';
 import type { Logger } from '../log.ts';
-import type { UdpHub } from './samplers/syslog.ts';
 import type { MonitoringSettings } from './settings.ts';
+import type { UdpHub } from './udp-hub.ts';
 
 /** What one sample says of one instance (a volume, a service; '' when the type has none). */
 export type Reading = {

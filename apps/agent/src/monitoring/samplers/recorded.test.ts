@@ -1,3 +1,4 @@
+import type { ConditionParameters } from '@rmm/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../collectors/exec.ts';
 import { evaluate, type InstanceState } from '../evaluate.ts';
@@ -231,7 +232,7 @@ describe('EVENT_LOG', () => {
   });
 
   it('builds the unit filter and the journal line parser keeps what it needs', () => {
-    const p = {
+    const p: ConditionParameters<'EVENT_LOG'> = {
       source: 'JOURNALD',
       log: 'nginx.service',
       eventIds: [],
@@ -239,7 +240,7 @@ describe('EVENT_LOG', () => {
       textContains: '',
       occurrences: 1,
       windowMinutes: 5,
-    } as const;
+    };
     expect(journalctlArgs(p, undefined, 1_700_000_000_500)).toEqual([
       '-o',
       'json',
@@ -418,13 +419,14 @@ describe('ANTIVIRUS, RAID, BITLOCKER, FILEVAULT, TEMPERATURE, BATTERY', () => {
     );
     expect((await threats.sample())[0]).toMatchObject({ breached: true, value: 2 });
     // Linux: ClamAV protects while clamd runs; its signatures' age is the database files'.
+    const fiveDaysAgo = Date.now() - 5 * 86_400_000 - 60_000;
     const clam = antivirusCheck(
       condition('ANTIVIRUS', { trigger: 'OUT_OF_DATE', outOfDateDays: 3 }),
       samplerContext({
         platform: 'linux',
         sources: {
           processNames: async () => ['clamd'],
-          modifiedAt: async (file) => (file.endsWith('daily.cld') ? Date.now() - 5 * 86_400_000 : undefined),
+          modifiedAt: async (file) => (file.endsWith('daily.cld') ? fiveDaysAgo : undefined),
         },
       }),
     );
