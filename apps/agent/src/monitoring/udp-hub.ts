@@ -27,9 +27,17 @@ export const createUdpHub = (log: Logger) => {
       let entry = ports.get(port);
       if (!entry) {
         const socket = dgram.createSocket({ type: 'udp4', reuseAddr: false });
+        let isBound = false;
         const ready = new Promise<void>((resolve, reject) => {
-          socket.once('listening', () => resolve());
-          socket.once('error', (error) => reject(error));
+          socket.once('listening', () => {
+            isBound = true;
+            resolve();
+          });
+          // Kept for the socket's life: an error after binding is logged, never thrown at the agent.
+          socket.on('error', (error) => {
+            reject(error);
+            if (isBound) log.warn(`monitoring: syslog port ${port}: ${error.message}`);
+          });
         });
         ready.catch((error: Error) =>
           log.warn(`monitoring: syslog port ${port} cannot be opened: ${error.message}`),
