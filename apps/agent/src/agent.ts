@@ -13,6 +13,8 @@ import { createJobRunner } from './jobs/runner.ts';
 import { defaultJobSettings } from './jobs/settings.ts';
 import { sendMagicPackets } from './jobs/wake-on-lan.ts';
 import type { Logger } from './log.ts';
+import { createMonitor } from './monitoring/monitor.ts';
+import { defaultMonitoringSettings } from './monitoring/settings.ts';
 import { createSession } from './session.ts';
 import type { Identity } from './state.ts';
 import { createTaskTriggers } from './tasks/triggers.ts';
@@ -95,6 +97,15 @@ export const startAgent = async (options: AgentOptions, log: Logger) => {
   });
   // Before the connection: a new boot is noticed (and its events held) even when the server is away.
   await tasks.start();
+  const monitoring = createMonitor({
+    stateDir: options.stateDir,
+    deviceId: identity.deviceId,
+    settings: { ...defaultMonitoringSettings(), secondMs: options.monitoringSecondMs },
+    send: (message) => connection?.send(message) ?? false,
+    log,
+  });
+  // Before the connection: hello names what this machine can sample and the set held.
+  await monitoring.start();
   const session = createSession({
     identity,
     heartbeatSeconds: options.heartbeatSeconds,
@@ -110,6 +121,7 @@ export const startAgent = async (options: AgentOptions, log: Logger) => {
     }),
     jobs,
     tasks,
+    monitoring,
     log,
   });
   connection = startConnection({
@@ -133,6 +145,7 @@ export const startAgent = async (options: AgentOptions, log: Logger) => {
       clearInterval(inventoryTimer);
       session.stop();
       tasks.stop();
+      monitoring.stop();
       await jobs.stop();
       await connection?.stop();
     },

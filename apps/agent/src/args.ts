@@ -41,6 +41,8 @@ export type AgentOptions = {
   backupPackMib: number;
   /** First wait before a request to the server's backup store is tried again (then doubled). */
   backupRetryMs: number;
+  /** Milliseconds in one second of the monitoring's intervals and durations (1000; tests shorten it). */
+  monitoringSecondMs: number;
 };
 
 export const usage = `Usage:
@@ -70,6 +72,8 @@ Options (environment variable in brackets):
   --backup-pack-mib N        pack size of repositories this agent creates, default 16 [RMM_BACKUP_PACK_MIB]
   --backup-retry-ms N        first wait before the server's backup store is asked again, default 1000
                              [RMM_BACKUP_RETRY_MS]
+  --monitoring-second-ms N   length of one second of the monitoring's intervals and durations, default
+                             1000 (tests shorten it) [RMM_MONITORING_SECOND_MS]
 
 Restore without the server (a local folder or mounted share, opened with the organization's restore key file):
   npm run agent -- backup snapshots --repo DIR --key-file FILE [--plan ID] [--json]
@@ -131,6 +135,7 @@ const optionSpec = {
   'backup-progress-ms': { type: 'string' },
   'backup-pack-mib': { type: 'string' },
   'backup-retry-ms': { type: 'string' },
+  'monitoring-second-ms': { type: 'string' },
   enable: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -214,5 +219,10 @@ export const parseAgentArgs = (
     )!,
     backupPackMib: positive('--backup-pack-mib', values['backup-pack-mib'] ?? env.RMM_BACKUP_PACK_MIB, 16)!,
     backupRetryMs: positive('--backup-retry-ms', values['backup-retry-ms'] ?? env.RMM_BACKUP_RETRY_MS, 1000)!,
+    monitoringSecondMs: positive(
+      '--monitoring-second-ms',
+      values['monitoring-second-ms'] ?? env.RMM_MONITORING_SECOND_MS,
+      1000,
+    )!,
   };
 };

@@ -199,3 +199,43 @@ describe('scheduled tasks on a session', () => {
     session.stop();
   });
 });
+
+describe('monitoring on a session', () => {
+  it('names the capabilities and the set held in hello, then hands over sets, confirmations and the connection', () => {
+    const calls: string[] = [];
+    const monitoring = {
+      helloFields: () => ({
+        conditionCapabilities: ['CPU' as const, 'DISK' as const],
+        conditionSetHash: 'h-1',
+      }),
+      onConnected: () => void calls.push('connected'),
+      onDisconnected: () => void calls.push('disconnected'),
+      onConditionSet: (set: { conditionSetHash: string }) => void calls.push(`set ${set.conditionSetHash}`),
+      onReportStored: (reportId: string) => void calls.push(`stored ${reportId}`),
+    };
+    const sent: AgentMessage[] = [];
+    const session = createSession({
+      identity,
+      heartbeatSeconds: undefined,
+      platform: 'linux',
+      collectInventory: async () => ({}) as DeviceInventory,
+      collectMetrics: async () => metrics,
+      wakeOnLan: async () => {},
+      monitoring,
+      log: createLogger(() => {}),
+    });
+    session.attach({ send: (message) => sent.push(message) > 0, stop: async () => {} });
+    session.onMessage(welcome);
+    expect(sent[0]).toMatchObject({
+      type: 'hello',
+      conditionCapabilities: ['CPU', 'DISK'],
+      conditionSetHash: 'h-1',
+    });
+    const reportId = '5d0f1f4e-2b47-4c5e-9a55-8d0f5c1b2a3c';
+    session.onMessage({ v: 1, type: 'conditionSet', conditionSetHash: 'h-2', conditions: [] });
+    session.onMessage({ v: 1, type: 'conditionReportStored', reportId });
+    session.onClose();
+    expect(calls).toEqual(['connected', 'set h-2', `stored ${reportId}`, 'disconnected']);
+    session.stop();
+  });
+});

@@ -12,6 +12,7 @@ import { inventoryKey } from './collectors/inventory-key.ts';
 import { type HeartbeatLoop, startHeartbeat } from './heartbeat.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { Logger } from './log.ts';
+import type { Monitor } from './monitoring/monitor.ts';
 import type { Identity } from './state.ts';
 import type { TaskTriggers } from './tasks/triggers.ts';
 import type { Connection } from './transport/connection.ts';
@@ -31,6 +32,11 @@ export type SessionOptions = {
   backupTree?: (request: ServerBackupTreeRequest) => Promise<TreeAnswer>;
   /** Holds the scheduled tasks with agent-side triggers; it sends its own taskTriggered events. */
   tasks?: Pick<TaskTriggers, 'onTaskSet' | 'onTriggerStored' | 'resendHeld'>;
+  /** Samples the condition set; it sends its own condition reports. */
+  monitoring?: Pick<
+    Monitor,
+    'helloFields' | 'onConnected' | 'onDisconnected' | 'onConditionSet' | 'onReportStored'
+  >;
   log: Logger;
 };
 
@@ -105,6 +111,7 @@ export const createSession = (options: SessionOptions) => {
       deviceId,
       agentVersion: AGENT_VERSION,
       platform: options.platform,
+      ...options.monitoring?.helloFields(),
     });
     heartbeat?.stop();
     const intervalSeconds = options.heartbeatSeconds ?? welcome.heartbeatIntervalSeconds;
@@ -114,6 +121,7 @@ export const createSession = (options: SessionOptions) => {
     // Results and trigger events the server has not confirmed yet, on every connection.
     options.jobs?.resendHeldResults();
     options.tasks?.resendHeld();
+    options.monitoring?.onConnected();
   };
 
   const onWakeOnLan = async (message: ServerWakeOnLan) => {
@@ -154,8 +162,8 @@ export const createSession = (options: SessionOptions) => {
     if (message.type === 'approval') return log.info(`approval status: ${message.approvalStatus}`);
     if (message.type === 'taskSet') return options.tasks?.onTaskSet(message.tasks);
     if (message.type === 'taskTriggerStored') return options.tasks?.onTriggerStored(message.eventId);
-    // The agent's monitoring (issue 19) takes condition sets and report acknowledgements.
-    if (message.type === 'conditionSet' || message.type === 'conditionReportStored') return;
+    if (message.type === 'conditionSet') return options.monitoring?.onConditionSet(message);
+    if (message.type === 'conditionReportStored') return options.monitoring?.onReportStored(message.reportId);
     if (message.type === 'error')
       return log.warn(`the server refused a message: ${message.code} ${message.message}`);
     log.warn(`the server is closing the connection: ${message.message}`);
@@ -166,7 +174,10 @@ export const createSession = (options: SessionOptions) => {
       connection = value;
     },
     onMessage,
-    onClose: () => heartbeat?.stop(),
+    onClose: () => {
+      heartbeat?.stop();
+      options.monitoring?.onDisconnected();
+    },
     /** The periodic check: sends only when something changed. */
     checkInventory: () => inventory.send(false),
     stop: () => heartbeat?.stop(),

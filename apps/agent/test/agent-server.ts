@@ -15,7 +15,9 @@ import { type StoreServer, startStoreServer } from './store-server.ts';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const agentMain = path.join(repoRoot, 'apps/agent/src/main.ts');
 
-export const startAgentServer = async (options: { storesResults?: boolean } = {}) => {
+export const startAgentServer = async (
+  options: { storesResults?: boolean; storesReports?: boolean } = {},
+) => {
   const store: StoreServer = await startStoreServer();
   const wss = new WebSocketServer({ noServer: true });
   const received: AgentMessage[] = [];
@@ -23,6 +25,7 @@ export const startAgentServer = async (options: { storesResults?: boolean } = {}
   const arrivals: number[] = [];
   let socket: WebSocket | undefined;
   let storesResults = options.storesResults ?? true;
+  let storesReports = options.storesReports ?? true;
 
   const send = (message: ServerMessage) => socket?.send(JSON.stringify(message));
 
@@ -39,6 +42,8 @@ export const startAgentServer = async (options: { storesResults?: boolean } = {}
         arrivals.push(Date.now());
         if (message.type === 'jobResult' && storesResults)
           send({ v: 1, type: 'jobResultStored', jobUid: message.jobUid });
+        if (message.type === 'conditionReport' && storesReports)
+          send({ v: 1, type: 'conditionReportStored', reportId: message.reportId });
       });
       send({
         v: 1,
@@ -69,6 +74,10 @@ export const startAgentServer = async (options: { storesResults?: boolean } = {}
     ofType,
     setStoresResults: (value: boolean) => {
       storesResults = value;
+    },
+    /** Whether condition reports are answered with conditionReportStored. */
+    setStoresReports: (value: boolean) => {
+      storesReports = value;
     },
     /** Waits until the agent has said hello on a (new) connection: the count of hellos reaches `count`. */
     helloCount: (count: number) =>
