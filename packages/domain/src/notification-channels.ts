@@ -32,6 +32,7 @@ export const NOTIFICATION_RECIPIENTS_MAX = 50;
 
 /** The server's refusals and the form's checks (docs/decisions.md "Notification channels"). */
 export const notificationChannelMessages = {
+  NAME_REQUIRED: 'Enter a name.',
   URL: 'Enter an http:// or https:// address',
   SECRET_TOO_SHORT: `The secret needs at least ${NOTIFICATION_SECRET_MIN_LENGTH} characters.`,
   SECRET_TOO_LONG: 'The secret can have at most 200 characters.',
@@ -84,11 +85,17 @@ export const ChatChannelConfig = /* @__PURE__ */ z
   .object({ url: httpsUrl, format: z.enum(['SLACK', 'TEAMS']) })
   .strict();
 
+const channelName = /* @__PURE__ */ z
+  .string()
+  .trim()
+  .min(1, notificationChannelMessages.NAME_REQUIRED)
+  .max(200);
+
 export const NotificationChannelInput = /* @__PURE__ */ z.discriminatedUnion('type', [
   z
     .object({
       type: z.literal('EMAIL'),
-      name: z.string().trim().min(1).max(200),
+      name: channelName,
       enabled: z.boolean().default(true),
       config: EmailChannelConfig,
     })
@@ -96,7 +103,7 @@ export const NotificationChannelInput = /* @__PURE__ */ z.discriminatedUnion('ty
   z
     .object({
       type: z.literal('WEBHOOK'),
-      name: z.string().trim().min(1).max(200),
+      name: channelName,
       enabled: z.boolean().default(true),
       config: WebhookChannelConfig,
     })
@@ -104,7 +111,7 @@ export const NotificationChannelInput = /* @__PURE__ */ z.discriminatedUnion('ty
   z
     .object({
       type: z.literal('CHAT'),
-      name: z.string().trim().min(1).max(200),
+      name: channelName,
       enabled: z.boolean().default(true),
       config: ChatChannelConfig,
     })

@@ -173,7 +173,10 @@ describe('notification channels', () => {
       ],
       [{ type: 'PAGER', name: 'Unknown type', config: {} }, 'type'],
       [{ type: 'CHAT', name: 'No format', config: { url: 'https://x.test/h' } }, 'body.config.format'],
-      [{ type: 'EMAIL', name: '', config: { recipients: ['a@msp.test'] } }, 'body.name'],
+      [
+        { type: 'EMAIL', name: ' ', config: { recipients: ['a@msp.test'] } },
+        `body.name: ${notificationChannelMessages.NAME_REQUIRED}`,
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await ctx.request('POST', CHANNELS, body);

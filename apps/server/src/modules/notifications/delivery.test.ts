@@ -440,14 +440,12 @@ describe('notification delivery', () => {
     expect(names()).toEqual(['After']);
     expect(await cursor()).toBe(late.eventId - 1);
     // It commits: its event is sent, and the cursor moves over both.
-    await ctx.db
-      .insert(alertEvents)
-      .values({
-        id: late.eventId,
-        alertId: late.alertId,
-        organizationId: late.organizationId,
-        change: 'RAISED',
-      });
+    await ctx.db.insert(alertEvents).values({
+      id: late.eventId,
+      alertId: late.alertId,
+      organizationId: late.organizationId,
+      change: 'RAISED',
+    });
     await ctx.app.notifications.tick(now);
     expect(names()).toEqual(['After', 'Late']);
     expect(await cursor()).toBe(first.eventId);
