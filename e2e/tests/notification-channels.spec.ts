@@ -55,6 +55,7 @@ test('an administrator adds a signed webhook channel, sends a test and sees it d
   expect(request!.isSignatureValid).toBe(true);
   expect(JSON.parse(request!.body)).toMatchObject({ event: 'TEST', alert: null });
 
+  await page.screenshot({ path: '/tmp/notification-channels-list.png', fullPage: true });
   await row.getByRole('button', { name: `Delivery log of ${name}` }).click();
   const log = page.getByRole('dialog', { name: `Delivery log: ${name}` });
   const delivery = log.getByRole('table', { name: 'Deliveries' }).getByRole('row').nth(1);

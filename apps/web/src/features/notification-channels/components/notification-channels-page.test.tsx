@@ -290,6 +290,7 @@ describe('NotificationChannelsPage', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('Test message to Hook failed: HTTP 404: <b>no such hook</b>'),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/on its way/)).not.toBeInTheDocument();
     expect(requestUrls(fetchMock, `/notification-channels/${channel.id}/test`)).toHaveLength(1);
   });
 

@@ -246,8 +246,11 @@ const useSendTest = () => {
   const delivery: NotificationDelivery | null | undefined = outcome.data;
   useEffect(() => {
     if (!pending || !delivery || delivery.status === 'PENDING') return;
-    notifications.show({
+    // The "on its way" notice becomes the outcome.
+    notifications.update({
       id: `test-${delivery.id}`,
+      loading: false,
+      withCloseButton: true,
       color: delivery.status === 'DELIVERED' ? 'green' : 'red',
       autoClose: delivery.status === 'DELIVERED' ? 4000 : false,
       message: t(`notificationChannels.test.${delivery.status}`, {
@@ -263,7 +266,9 @@ const useSendTest = () => {
       test.mutate(channel.id, {
         onSuccess: (queued) => {
           notifications.show({
-            color: 'blue',
+            id: `test-${queued.id}`,
+            loading: true,
+            autoClose: false,
             message: t('notificationChannels.test.queued', { name: channel.name }),
           });
           setPending({ channelId: channel.id, deliveryId: queued.id, name: channel.name });
