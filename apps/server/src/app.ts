@@ -41,6 +41,8 @@ import { jobsPlugin } from './modules/jobs/plugin.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { mfaRoutes } from './modules/mfa/routes.ts';
+import { notificationsPlugin } from './modules/notifications/plugin.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { scheduledTasksPlugin } from './modules/scheduled-tasks/plugin.ts';
 import { scheduledTaskRoutes } from './modules/scheduled-tasks/routes.ts';
@@ -177,6 +179,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(demoRequestsPlugin);
   await app.register(attachmentsPlugin);
   await app.register(backupPlugin);
+  await app.register(notificationsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -205,6 +208,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(attachmentRoutes);
   await app.register(helpDeskRoutes);
   await app.register(backupRoutes);
+  await app.register(notificationRoutes);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiPath(request.url);

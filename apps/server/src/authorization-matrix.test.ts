@@ -74,6 +74,7 @@ const fx = {} as {
   throttleB: number;
   supportTicket: number;
   attachment: string;
+  notificationChannel: number;
   roleIds: Map<string, number>;
 };
 /** Per built-in technician role: a user scoped to orgA, and one who sees every organization. */
@@ -256,6 +257,13 @@ const newThrottle = async (organizationId: number, deviceId: number) => {
   );
   return response.json().throttle.id as number;
 };
+
+const channelBody = () => ({
+  type: 'EMAIL',
+  name: `Channel ${unique()}`,
+  config: { recipients: ['matrix@test.local'] },
+});
+const newChannel = async () => (await created('POST', '/notification-channels', channelBody())).id as number;
 
 const signIn = async (email: string, password: string) => {
   const response = await ctx.app.inject({
@@ -523,6 +531,24 @@ const matrix: Record<string, Entry> = {
   'PUT /help/tooltips': { own: async () => ({ url: '/help/tooltips', body: { dismissed: [] } }) },
   'GET /settings/academy': get(() => '/settings/academy'),
   'PUT /settings/academy': { own: async () => ({ url: '/settings/academy', body: { name: 'Academy' } }) },
+  // Notification channels (issue 19): the installation's, read with settings.view, changed with settings.manage.
+  'GET /notification-channels': get(() => '/notification-channels'),
+  'POST /notification-channels': {
+    own: async () => ({ url: '/notification-channels', body: channelBody() }),
+  },
+  'GET /notification-channels/:id': get(() => `/notification-channels/${fx.notificationChannel}`),
+  'PUT /notification-channels/:id': {
+    own: async () => ({ url: `/notification-channels/${fx.notificationChannel}`, body: channelBody() }),
+  },
+  'DELETE /notification-channels/:id': {
+    own: async () => ({ url: `/notification-channels/${await newChannel()}` }),
+  },
+  'POST /notification-channels/:id/test': {
+    own: async () => ({ url: `/notification-channels/${fx.notificationChannel}/test` }),
+  },
+  'GET /notification-channels/:id/deliveries': get(
+    () => `/notification-channels/${fx.notificationChannel}/deliveries`,
+  ),
   // Not configured in the matrix's database: 404 after authorization (the Origin check comes first).
   'GET /ws/integrations/:provider/login': { ok: [404], ...get(() => '/ws/integrations/academy/login') },
 
@@ -1107,6 +1133,7 @@ beforeAll(async () => {
   await writer.commit(fx.extractJobA);
   fx.throttleB = await newThrottle(fx.orgB.id, fx.deviceB);
   fx.supportTicket = await newSupportTicket();
+  fx.notificationChannel = await newChannel();
   fx.attachment = (await created('POST', '/ws/support/upload-attachment', uploadBody())).id as string;
   for (const role of technicianRoles) {
     scoped.set(role.name, await makeUser(role, [fx.orgA.id]));

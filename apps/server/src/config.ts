@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BACKUP_REPOSITORY_MAX_FILE_BYTES, isValidEmail } from '@rmm/domain';
+import { BACKUP_REPOSITORY_MAX_FILE_BYTES, isValidEmail, NOTIFICATION_MAX_ATTEMPTS } from '@rmm/domain';
 
 /** Every setting comes from the environment; timings are settings so tests can shorten them. */
 export type Config = {
@@ -109,6 +109,19 @@ export type Config = {
   mailFrom: string;
   /** How long connecting to, greeting and talking to the SMTP server may take. */
   smtpTimeoutMs: number;
+  /** How often each server process reads the alert feed and sends the notifications that are due. */
+  notificationIntervalMs: number;
+  /** How long one webhook or chat request may take (connecting, sending, the answer's head). */
+  notificationTimeoutMs: number;
+  /** Attempts at one notification before it is FAILED for good. */
+  notificationMaxAttempts: number;
+  /** Multiplies the backoff between attempts (30 s, doubling, at most an hour); tests shorten it. */
+  notificationBackoffFactor: number;
+  /**
+   * An alert event id missing from the feed (its transaction not committed yet, or rolled back) holds the
+   * feed's cursor back at most this long.
+   */
+  notificationFeedGapSeconds: number;
   /** Where backup demo requests are mailed; unset, they are only stored (and listed for administrators). */
   demoRequestEmail: string | undefined;
   /** Demo requests one technician may send per hour. */
@@ -365,6 +378,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   smtpUrl: env.SMTP_URL || undefined,
   mailFrom: env.MAIL_FROM?.trim() || defaultMailFrom(env.PUBLIC_URL),
   smtpTimeoutMs: num(env.SMTP_TIMEOUT_MS, 15_000),
+  notificationIntervalMs: num(env.NOTIFICATION_INTERVAL_MS, 5_000),
+  notificationTimeoutMs: num(env.NOTIFICATION_TIMEOUT_MS, 10_000),
+  notificationMaxAttempts: Math.max(1, num(env.NOTIFICATION_MAX_ATTEMPTS, NOTIFICATION_MAX_ATTEMPTS)),
+  notificationBackoffFactor: Math.max(0, num(env.NOTIFICATION_BACKOFF_FACTOR, 1)),
+  notificationFeedGapSeconds: num(env.NOTIFICATION_FEED_GAP_SECONDS, 60),
   demoRequestEmail: demoRequestEmailOf(env.DEMO_REQUEST_EMAIL),
   demoRequestsPerHour: num(env.DEMO_REQUESTS_PER_HOUR, 5),
   demoRequestMailSweepIntervalMs: num(env.DEMO_REQUEST_MAIL_SWEEP_INTERVAL_MS, 60_000),

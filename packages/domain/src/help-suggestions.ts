@@ -162,7 +162,11 @@ export const helpSuggestions: Readonly<Record<string, readonly string[]>> = {
   '/administration/apps/sentinelOne': ['endpoint-security'],
   '/administration/apps/webroot': ['endpoint-security'],
   '/administration/apps/packageManager': ['integrations'],
-  '/administration/apps/notificationChannels': ['monitoring-and-alerts', 'integrations'],
+  '/administration/apps/notificationChannels': [
+    'notification-channels',
+    'monitoring-and-alerts',
+    'integrations',
+  ],
   '/administration/apps/vulnerabilityManagement': ['vulnerability-management'],
   '/administration/apps/qualys': ['vulnerability-management'],
   '/administration/apps/rapid7': ['vulnerability-management'],

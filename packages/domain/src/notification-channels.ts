@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { listOf, PageQuery } from './http.ts';
+import { messages } from './messages.ts';
 import type { NotificationOption } from './tickets.ts';
+import { isValidEmail } from './validators.ts';
 
 /**
  * Notification channels (issue 19; spec §2 `/administration/apps/notificationChannels`, §9 notification options):
@@ -25,31 +27,75 @@ export const notificationOptionsByChannel: Readonly<
   WEBHOOK: ['SEND'],
 };
 
+export const NOTIFICATION_SECRET_MIN_LENGTH = 16;
+export const NOTIFICATION_RECIPIENTS_MAX = 50;
+
+/** The server's refusals and the form's checks (docs/decisions.md "Notification channels"). */
+export const notificationChannelMessages = {
+  NAME_REQUIRED: 'Enter a name.',
+  URL: 'Enter an http:// or https:// address',
+  SECRET_TOO_SHORT: `The secret needs at least ${NOTIFICATION_SECRET_MIN_LENGTH} characters.`,
+  SECRET_TOO_LONG: 'The secret can have at most 200 characters.',
+  NO_RECIPIENTS: 'Enter at least one recipient.',
+  TOO_MANY_RECIPIENTS: 'A channel can have at most 50 recipients.',
+  CHANNEL_NOT_FOUND: 'The notification channel does not exist.',
+  TYPE_CHANGE: 'The type of a channel cannot be changed; create a new channel instead.',
+} as const;
+
+/** An http(s) address a request can be sent to (a host, no spaces, no user:password part). */
+export const isNotificationUrl = (text: string): boolean => {
+  if (!/^https?:\/\/[^\s]+$/i.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return url.hostname !== '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+};
+
 const httpsUrl = /* @__PURE__ */ z
   .string()
   .trim()
-  .max(2048)
-  .regex(/^https?:\/\/[^\s]+$/i, 'Enter an http:// or https:// address');
+  .max(2048, notificationChannelMessages.URL)
+  .refine(isNotificationUrl, notificationChannelMessages.URL);
 
 export const EmailChannelConfig = /* @__PURE__ */ z
-  .object({ recipients: z.array(z.string().trim().email()).min(1).max(50) })
+  .object({
+    recipients: z
+      .array(z.string().trim().refine(isValidEmail, messages.validation.invalidEmail))
+      .min(1, notificationChannelMessages.NO_RECIPIENTS)
+      .max(NOTIFICATION_RECIPIENTS_MAX, notificationChannelMessages.TOO_MANY_RECIPIENTS),
+  })
   .strict();
 export const WebhookChannelConfig = /* @__PURE__ */ z
   .object({
     url: httpsUrl,
-    /** Write-only: encrypted at rest, never read back (the response says only whether one is set). */
-    secret: z.string().min(16).max(200).optional(),
+    /**
+     * Write-only: encrypted at rest, never read back (the response says only whether one is set). Left out of
+     * a PUT, the stored secret is kept.
+     */
+    secret: z
+      .string()
+      .min(NOTIFICATION_SECRET_MIN_LENGTH, notificationChannelMessages.SECRET_TOO_SHORT)
+      .max(200, notificationChannelMessages.SECRET_TOO_LONG)
+      .optional(),
   })
   .strict();
 export const ChatChannelConfig = /* @__PURE__ */ z
   .object({ url: httpsUrl, format: z.enum(['SLACK', 'TEAMS']) })
   .strict();
 
+const channelName = /* @__PURE__ */ z
+  .string()
+  .trim()
+  .min(1, notificationChannelMessages.NAME_REQUIRED)
+  .max(200);
+
 export const NotificationChannelInput = /* @__PURE__ */ z.discriminatedUnion('type', [
   z
     .object({
       type: z.literal('EMAIL'),
-      name: z.string().trim().min(1).max(200),
+      name: channelName,
       enabled: z.boolean().default(true),
       config: EmailChannelConfig,
     })
@@ -57,7 +103,7 @@ export const NotificationChannelInput = /* @__PURE__ */ z.discriminatedUnion('ty
   z
     .object({
       type: z.literal('WEBHOOK'),
-      name: z.string().trim().min(1).max(200),
+      name: channelName,
       enabled: z.boolean().default(true),
       config: WebhookChannelConfig,
     })
@@ -65,7 +111,7 @@ export const NotificationChannelInput = /* @__PURE__ */ z.discriminatedUnion('ty
   z
     .object({
       type: z.literal('CHAT'),
-      name: z.string().trim().min(1).max(200),
+      name: channelName,
       enabled: z.boolean().default(true),
       config: ChatChannelConfig,
     })
@@ -104,6 +150,8 @@ export const NotificationDelivery = /* @__PURE__ */ z.object({
   attempts: z.number().int(),
   /** The last failure as text (status code and the start of the body, or the SMTP answer). */
   lastError: z.string().nullable(),
+  /** Every attempt so far, oldest first: when, and its error (null: delivered). */
+  attemptLog: z.array(z.object({ time: z.string(), error: z.string().nullable() })),
   nextAttemptTime: z.string().nullable(),
   deliveredTime: z.string().nullable(),
   createTime: z.string(),

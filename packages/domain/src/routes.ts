@@ -460,6 +460,8 @@ const readyIds = new Set([
   'editor.customerBackup',
   'editor.customerBackupNetworkStorage',
   'administration.general.demoRequests',
+  // Notification channels (issue 19): read with settings.view (the apps group's), changed with settings.manage.
+  'administration.apps.notificationChannels',
 ]);
 /** Dashboard tabs that need a permission (the tab helper declares none). */
 const tabAccess: Record<string, Permission> = {

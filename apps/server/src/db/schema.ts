@@ -18,6 +18,7 @@ export * from '../modules/help-desk/schema.ts';
 export * from '../modules/jobs/schema.ts';
 export * from '../modules/knowledge-base/schema.ts';
 export * from '../modules/mfa/schema.ts';
+export * from '../modules/notifications/schema.ts';
 export * from '../modules/organizations/schema.ts';
 export * from '../modules/policies/schema.ts';
 export * from '../modules/scheduled-tasks/schema.ts';

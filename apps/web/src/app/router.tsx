@@ -173,6 +173,10 @@ const screens: Record<string, Screen> = {
   'deviceDashboard.backup__page': screen(backup, 'DeviceBackupPage'),
   'editor.customerBackup': backupEditor,
   'editor.customerBackupNetworkStorage': backupEditor,
+  'administration.apps.notificationChannels': screen(
+    () => import('../features/notification-channels/components/notification-channels-page.tsx'),
+    'NotificationChannelsPage',
+  ),
   'administration.general.demoRequests': screen(
     () => import('../features/backup-promotion/components/demo-requests-page.tsx'),
     'DemoRequestsPage',

@@ -17,6 +17,7 @@ import { helpStrings } from '../features/help/strings.ts';
 import { jobStrings } from '../features/jobs/job-strings.ts';
 import { knowledgeBaseStrings } from '../features/knowledge-base/strings.ts';
 import { nodeRolesStrings } from '../features/node-roles/strings.ts';
+import { notificationChannelsStrings } from '../features/notification-channels/strings.ts';
 import { organizationsStrings } from '../features/organizations/strings.ts';
 import { scheduledTasksStrings } from '../features/scheduled-tasks/strings.ts';
 import { scriptsStrings } from '../features/scripts/strings.ts';
@@ -46,6 +47,7 @@ export const areaStrings = {
   ...jobStrings,
   ...knowledgeBaseStrings,
   ...nodeRolesStrings,
+  ...notificationChannelsStrings,
   ...organizationsStrings,
   ...scheduledTasksStrings,
   ...runScriptStrings,

@@ -17,6 +17,8 @@ export const queryRoots = {
   searches: ['searches'],
   /** GET /devices/tags: the MSP's device tags (the tags page, the tag editors' suggestions). */
   tags: ['tags'],
+  /** GET /notification-channels and their deliveries (the channels page; the condition editor's channel picker). */
+  notificationChannels: ['notificationChannels'],
 } as const;
 
 /** A device list's filters, sort and paging: GET /devices and a saved search's devices take the same. */
