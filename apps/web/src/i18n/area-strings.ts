@@ -1,9 +1,11 @@
 import { approvalLabels } from '@rmm/domain';
 import { attachmentStrings } from '../components/attachments/attachment-strings.ts';
+import { healthStatusStrings } from '../components/health-status-strings.ts';
 import { helpTooltipStrings } from '../components/help-tooltip-strings.ts';
 import { runScriptStrings } from '../components/run-script/run-script-strings.ts';
 import { unsavedChangesStrings } from '../components/unsaved-changes-strings.ts';
 import { activitiesStrings } from '../features/activities/strings.ts';
+import { alertsStrings } from '../features/alerts/strings.ts';
 import { approvalsStrings } from '../features/approvals/strings.ts';
 import { accountStrings } from '../features/auth/account-strings.ts';
 import { backupStrings } from '../features/backup/strings.ts';
@@ -32,6 +34,7 @@ import { usersStrings } from '../features/users/strings.ts';
 export const areaStrings = {
   ...accountStrings,
   ...activitiesStrings,
+  ...alertsStrings,
   ...approvalsStrings,
   ...backupStrings,
   ...backupPromotionStrings,
@@ -40,6 +43,7 @@ export const areaStrings = {
   ...deviceSearchStrings,
   ...devicesStrings,
   ...groupsStrings,
+  ...healthStatusStrings,
   ...helpStrings,
   ...helpTooltipStrings,
   ...jobStrings,
