@@ -46,14 +46,14 @@ const Time = ({ value }: { value: string }) => {
 const useDeleteWindow = () => {
   const { t } = useTranslation();
   const remove = useDeleteMaintenanceWindowMutation();
-  return (window: MaintenanceWindow) =>
+  return (entry: MaintenanceWindow) =>
     modals.openConfirmModal({
-      title: t('maintenance.deleteTitle', { name: window.name }),
+      title: t('maintenance.deleteTitle', { name: entry.name }),
       children: <Text size="sm">{t('maintenance.deleteBody')}</Text>,
       labels: { confirm: t('maintenance.deleteConfirm'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        remove.mutate(window.id, {
+        remove.mutate(entry.id, {
           onSuccess: () => notifications.show({ color: 'green', message: t('maintenance.deleted') }),
           onError: (error) => notifications.show({ color: 'red', message: error.message }),
         }),
@@ -93,34 +93,34 @@ const WindowsTable = ({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {windows.map((window) => {
-            const isCurrent = Date.parse(window.startTime) <= now;
+          {windows.map((entry) => {
+            const isCurrent = Date.parse(entry.startTime) <= now;
             return (
-              <Table.Tr key={window.id}>
+              <Table.Tr key={entry.id}>
                 <Table.Td>
                   <Text size="sm" fw={500}>
-                    {window.name}
+                    {entry.name}
                   </Text>
                 </Table.Td>
                 {showOrganization && (
                   <Table.Td>
-                    <Anchor component={Link} to={links.organization(window.organizationId)} size="sm">
-                      {window.organizationName}
+                    <Anchor component={Link} to={links.organization(entry.organizationId)} size="sm">
+                      {entry.organizationName}
                     </Anchor>
                   </Table.Td>
                 )}
                 <Table.Td>
                   <Text size="sm">
-                    {window.deviceIds.length === 0
+                    {entry.deviceIds.length === 0
                       ? t('maintenance.allDevices')
-                      : t('maintenance.deviceCount', { count: window.deviceIds.length })}
+                      : t('maintenance.deviceCount', { count: entry.deviceIds.length })}
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Time value={window.startTime} />
+                  <Time value={entry.startTime} />
                 </Table.Td>
                 <Table.Td>
-                  <Time value={window.endTime} />
+                  <Time value={entry.endTime} />
                 </Table.Td>
                 <Table.Td>
                   <Badge color={isCurrent ? 'orange' : 'blue'} variant="light">
@@ -128,16 +128,16 @@ const WindowsTable = ({
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{window.createdBy ?? t('maintenance.unknownCreator')}</Text>
+                  <Text size="sm">{entry.createdBy ?? t('maintenance.unknownCreator')}</Text>
                 </Table.Td>
                 {canManage && (
                   <Table.Td>
-                    <Tooltip label={t('maintenance.delete', { name: window.name })}>
+                    <Tooltip label={t('maintenance.delete', { name: entry.name })}>
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={t('maintenance.delete', { name: window.name })}
-                        onClick={() => confirmDelete(window)}
+                        aria-label={t('maintenance.delete', { name: entry.name })}
+                        onClick={() => confirmDelete(entry)}
                       >
                         <IconTrash size={16} />
                       </ActionIcon>
