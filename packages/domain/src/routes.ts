@@ -221,7 +221,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   adminPage('devices', 'tags', 'Tags', { ready: true, inNav: true, access: 'devices.manage' }),
   adminPage('devices', 'roleCustomFields', 'Role custom fields'),
   adminPage('devices', 'globalCustomFields', 'Global custom fields'),
-  adminPage('devices', 'healthStatus', 'Health status'),
+  adminPage('devices', 'healthStatus', 'Health status', { access: 'settings.view' }),
   adminPage('devices', 'cache', 'Cache'),
   adminPage('library', 'downloads', 'Downloads', { access: 'devices.view' }),
   adminPage('library', 'snmpLibrary', 'SNMP library'),
@@ -462,11 +462,22 @@ const readyIds = new Set([
   'administration.general.demoRequests',
   // Notification channels (issue 19): read with settings.view (the apps group's), changed with settings.manage.
   'administration.apps.notificationChannels',
+
+  // Monitoring (issue 19): the alert lists, the maintenance windows and the health status settings.
+  'systemDashboard.alerts',
+  'customerDashboard.alerts',
+  'systemDashboard.maintenance',
+  'customerDashboard.maintenance',
+  'administration.devices.healthStatus',
 ]);
 /** Dashboard tabs that need a permission (the tab helper declares none). */
 const tabAccess: Record<string, Permission> = {
   'systemDashboard.knowledgeBase': 'knowledgeBase.view',
   'customerDashboard.documentation__': 'knowledgeBase.view',
+  'systemDashboard.alerts': 'alerts.view',
+  'customerDashboard.alerts': 'alerts.view',
+  'systemDashboard.maintenance': 'alerts.view',
+  'customerDashboard.maintenance': 'alerts.view',
 };
 /** Dashboard tabs whose `:page` takes names, not numbers (the backup pages: docs/decisions.md "Backup console"). */
 const tabExamples: Record<string, string> = {

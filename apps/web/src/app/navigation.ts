@@ -24,6 +24,8 @@ const adminLinkManage: Record<string, string> = {
   '/administration/tasks': 'scheduledTasks.manage',
   // A list to read, nothing to configure: whoever may view the settings.
   '/administration/general/demoRequests': 'settings.view',
+  // Which severities make a device unhealthy: a setting, for whoever may change the settings.
+  '/administration/devices/healthStatus': 'settings.manage',
 };
 
 /** The permission the screen at this path needs (from the route table), if any. */

@@ -35,6 +35,8 @@ const roles = () => import('../features/users/components/roles-page.tsx');
 const userEditor = () => import('../features/users/components/user-editor.tsx');
 const knowledgeBase = () => import('../features/knowledge-base/components/knowledge-base-page.tsx');
 const backup = () => import('../pages/backup/backup-pages.tsx');
+const alerts = () => import('../features/alerts/components/alerts-page.tsx');
+const maintenance = () => import('../features/alerts/components/maintenance-page.tsx');
 const backupEditor = screen(() => import('../features/backup/components/backup-editor.tsx'), 'BackupEditor');
 const organizationEditor = screen(
   () => import('../features/organizations/components/organization-editor.tsx'),
@@ -176,6 +178,14 @@ const screens: Record<string, Screen> = {
   'administration.apps.notificationChannels': screen(
     () => import('../features/notification-channels/components/notification-channels-page.tsx'),
     'NotificationChannelsPage',
+  ),
+  'systemDashboard.alerts': screen(alerts, 'SystemAlertsPage'),
+  'customerDashboard.alerts': screen(alerts, 'CustomerAlertsPage'),
+  'systemDashboard.maintenance': screen(maintenance, 'SystemMaintenancePage'),
+  'customerDashboard.maintenance': screen(maintenance, 'CustomerMaintenancePage'),
+  'administration.devices.healthStatus': screen(
+    () => import('../features/alerts/components/health-status-page.tsx'),
+    'HealthStatusPage',
   ),
   'administration.general.demoRequests': screen(
     () => import('../features/backup-promotion/components/demo-requests-page.tsx'),

@@ -1,10 +1,12 @@
 import { approvalLabels } from '@rmm/domain';
 import { attachmentStrings } from '../components/attachments/attachment-strings.ts';
+import { healthStatusStrings } from '../components/health-status-strings.ts';
 import { helpTooltipStrings } from '../components/help-tooltip-strings.ts';
 import { runScriptStrings } from '../components/run-script/run-script-strings.ts';
 import { scheduleStrings } from '../components/schedule/schedule-strings.ts';
 import { unsavedChangesStrings } from '../components/unsaved-changes-strings.ts';
 import { activitiesStrings } from '../features/activities/strings.ts';
+import { alertsStrings } from '../features/alerts/strings.ts';
 import { approvalsStrings } from '../features/approvals/strings.ts';
 import { accountStrings } from '../features/auth/account-strings.ts';
 import { backupStrings } from '../features/backup/strings.ts';
@@ -34,6 +36,7 @@ import { usersStrings } from '../features/users/strings.ts';
 export const areaStrings = {
   ...accountStrings,
   ...activitiesStrings,
+  ...alertsStrings,
   ...approvalsStrings,
   ...backupStrings,
   ...backupPromotionStrings,
@@ -42,6 +45,7 @@ export const areaStrings = {
   ...deviceSearchStrings,
   ...devicesStrings,
   ...groupsStrings,
+  ...healthStatusStrings,
   ...helpStrings,
   ...helpTooltipStrings,
   ...jobStrings,

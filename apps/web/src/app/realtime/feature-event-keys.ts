@@ -1,4 +1,5 @@
 import { activityEventKeys } from '../../features/activities/queries.ts';
+import { alertEventKeys } from '../../features/alerts/queries.ts';
 import { backupEventKeys } from '../../features/backup/queries.ts';
 import { dashboardEventKeys } from '../../features/dashboard/queries.ts';
 import { deviceEventKeys } from '../../features/devices/queries.ts';
@@ -20,4 +21,5 @@ export const featureEventKeys = combineEventKeys([
   activityEventKeys,
   scheduledTaskEventKeys,
   backupEventKeys,
+  alertEventKeys,
 ]);

@@ -124,6 +124,7 @@ describe('useRealtimeEvents', () => {
       ['backup', 'plan-status'],
       ['backup', 'revisions'],
       ['backup', 'status'],
+      ['alerts', 'list'],
     ]);
   });
 

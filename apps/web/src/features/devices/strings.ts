@@ -2,6 +2,7 @@
 export const devicesStrings = {
   'devices.notFound': 'Device not found',
   'devices.statusLabel': 'Status',
+  'devices.health': 'Health',
   'devices.approval.title': 'Approval',
   'devices.approval.approve': 'Approve',
   'devices.approval.reject': 'Reject',

@@ -8,6 +8,7 @@ import { useRealtimeStatus } from '../../app/realtime/realtime-status.ts';
 import { ApprovalBadge } from '../../components/approval-badge.tsx';
 import { DashboardRefresh } from '../../components/dashboard-refresh.tsx';
 import { DeviceStatusBadge } from '../../components/device-status-badge.tsx';
+import { HealthStatusBadge, healthOf } from '../../components/health-status-badge.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { type DeviceTab, DeviceTabs } from '../../features/devices/components/device-tabs.tsx';
@@ -69,6 +70,7 @@ const DeviceFrame = ({
                 {device.displayName}
               </Title>
               <DeviceStatusBadge status={device.status} size="lg" data-testid="device-status" />
+              <HealthStatusBadge status={healthOf(device)} size="lg" data-testid="device-health" />
               <ApprovalBadge status={device.approvalStatus} size="lg" />
             </Group>
             <Group gap="xs">

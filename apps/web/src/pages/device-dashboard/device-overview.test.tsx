@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { alertPage, createAlert } from '../../test/alert-factories.ts';
 import { createDeviceNode, createInventory } from '../../test/device-factories.ts';
+import { meAnswer } from '../../test/job-factories.ts';
 import { mockFetch } from '../../test/mock-fetch.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { DeviceOverviewPage } from './device-overview.tsx';
@@ -76,6 +78,37 @@ describe('DeviceOverviewPage', () => {
     expect(screen.queryAllByText('No samples in the last 24 hours yet.')).toHaveLength(0);
     // The dashboard refresh interval starts at 4 hours.
     expect(screen.getByRole('combobox', { name: 'Refresh every' })).toHaveDisplayValue('4 hours');
+  });
+
+  it('shows the device’s health and its alerts to those who may see alerts', async () => {
+    const device = createDeviceNode({ hostname: 'web-01' });
+    const withHealth = { ...device, healthStatus: 'UNHEALTHY' };
+    const fetchMock = mockFetch({
+      'GET /auth/me': meAnswer(['devices.view', 'alerts.view']),
+      [`GET /devices/${device.id}`]: withHealth,
+      'POST /query/device': { nodes: [{ ...withHealth, inventory: null }], cacheExpiration: Date.now() },
+      [`GET /devices/${device.id}/metrics`]: { data: [] },
+      'GET /alerts': alertPage([
+        createAlert({
+          deviceId: device.id,
+          conditionName: 'Disk low',
+          conditionType: 'DISK',
+          instance: '/var',
+        }),
+      ]),
+    });
+    openOverview(device.id);
+
+    expect(await screen.findByTestId('device-health')).toHaveTextContent('Unhealthy');
+    const section = await screen.findByRole('region', { name: 'Alerts' });
+    const row = await within(section).findByRole('row', { name: /Disk low/ });
+    expect(row).toHaveTextContent('/var');
+    expect(within(section).queryByRole('columnheader', { name: 'Device' })).not.toBeInTheDocument();
+    const request = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), window.location.origin))
+      .find((url) => url.pathname === '/alerts');
+    expect(request?.searchParams.get('deviceId')).toBe(String(device.id));
+    expect(request?.searchParams.get('status')).toBe('ACTIVE');
   });
 
   it('shows "Device not found" for a device that does not exist', async () => {

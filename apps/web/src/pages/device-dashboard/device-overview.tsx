@@ -2,6 +2,8 @@ import { Grid } from '@mantine/core';
 import type { Device, DeviceNode } from '@rmm/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useHasPermission } from '../../app/session/queries.ts';
+import { DeviceAlertsSection } from '../../features/alerts/components/alerts-page.tsx';
 import { DeviceFacts } from '../../features/devices/components/device-facts.tsx';
 import { DeviceMetrics } from '../../features/devices/components/device-metrics.tsx';
 import { deviceKeys, useDeviceSummaryQuery } from '../../features/devices/queries.ts';
@@ -25,6 +27,7 @@ const useLiveDevice = (device: DeviceNode): Device => {
 
 const DeviceOverview = ({ device }: { device: DeviceNode }) => {
   const live = useLiveDevice(device);
+  const canSeeAlerts = useHasPermission('alerts.view');
   // The columns follow the page's own width, not the window's: with the help panel open the facts stack above
   // the charts instead of squeezing into a column a word wide.
   return (
@@ -36,11 +39,16 @@ const DeviceOverview = ({ device }: { device: DeviceNode }) => {
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <DeviceMetrics device={live} />
       </Grid.Col>
+      {canSeeAlerts && (
+        <Grid.Col span={12}>
+          <DeviceAlertsSection deviceId={device.id} />
+        </Grid.Col>
+      )}
     </Grid>
   );
 };
 
-/** `/deviceDashboard/:id/overview`: status, key facts and live CPU, memory and disk charts. */
+/** `/deviceDashboard/:id/overview`: status, key facts, live CPU, memory and disk charts, and the device's alerts. */
 export const DeviceOverviewPage = () => (
   <DeviceDashboard tab="overview">{(device) => <DeviceOverview device={device} />}</DeviceDashboard>
 );

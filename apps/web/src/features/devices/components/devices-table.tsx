@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApprovalBadge } from '../../../components/approval-badge.tsx';
 import { DeviceStatusBadge } from '../../../components/device-status-badge.tsx';
+import { HealthStatusBadge, healthOf } from '../../../components/health-status-badge.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 
 /** One row per device; everything an agent reported is rendered as text. */
@@ -16,6 +17,8 @@ export const DevicesTable = ({
   showLocation?: boolean;
 }) => {
   const { t } = useTranslation();
+  // Devices carry their health once the server derives it from alerts (issue 19).
+  const showHealth = devices.some((device) => healthOf(device) !== undefined);
   return (
     <Table.ScrollContainer minWidth={820}>
       <Table striped highlightOnHover verticalSpacing="sm">
@@ -23,6 +26,7 @@ export const DevicesTable = ({
           <Table.Tr>
             <Table.Th>{t('common.name')}</Table.Th>
             <Table.Th>{t('devices.statusLabel')}</Table.Th>
+            {showHealth && <Table.Th>{t('devices.health')}</Table.Th>}
             <Table.Th>{t('devices.os')}</Table.Th>
             {showLocation && <Table.Th>{t('devices.location')}</Table.Th>}
             <Table.Th>{t('devices.loggedOnUser')}</Table.Th>
@@ -49,6 +53,11 @@ export const DevicesTable = ({
               <Table.Td>
                 <DeviceStatusBadge status={device.status} />
               </Table.Td>
+              {showHealth && (
+                <Table.Td>
+                  <HealthStatusBadge status={healthOf(device)} />
+                </Table.Td>
+              )}
               <Table.Td>
                 <Text size="sm">{[device.osName, device.osVersion].filter(Boolean).join(' ')}</Text>
               </Table.Td>

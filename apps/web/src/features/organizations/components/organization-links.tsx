@@ -1,6 +1,14 @@
 import { Button, Group } from '@mantine/core';
 import { links } from '@rmm/domain/links';
-import { IconActivity, IconBook, IconCloudUpload, IconHourglass, IconUserCheck } from '@tabler/icons-react';
+import {
+  IconActivity,
+  IconAlertTriangle,
+  IconBook,
+  IconCalendarEvent,
+  IconCloudUpload,
+  IconHourglass,
+  IconUserCheck,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHasPermission } from '../../../app/session/queries.ts';
@@ -16,6 +24,18 @@ const pages = [
     path: (id: number) => links.organization(id, 'pendingScripts'),
     routeId: 'customerDashboard.pendingScripts',
     icon: IconHourglass,
+  },
+  {
+    path: (id: number) => links.organization(id, 'alerts'),
+    routeId: 'customerDashboard.alerts',
+    icon: IconAlertTriangle,
+    isAlerts: true,
+  },
+  {
+    path: (id: number) => links.organization(id, 'maintenance'),
+    routeId: 'customerDashboard.maintenance',
+    icon: IconCalendarEvent,
+    isAlerts: true,
   },
   {
     path: (id: number) => links.organizationBackup(id),
@@ -35,11 +55,18 @@ const pages = [
   },
 ] as const;
 
-/** Links from an organization's overview to its approvals, pending scripts, backup, activities and documentation. */
+/**
+ * Links from an organization's overview to its approvals, pending scripts, alerts, maintenance windows, backup,
+ * activities and documentation.
+ */
 export const OrganizationLinks = ({ organizationId }: { organizationId: number }) => {
   const { t } = useTranslation();
   const canReadKnowledgeBase = useHasPermission('knowledgeBase.view');
-  const shown = pages.filter((page) => canReadKnowledgeBase || !('isKnowledgeBase' in page));
+  const canSeeAlerts = useHasPermission('alerts.view');
+  const shown = pages.filter(
+    (page) =>
+      (canReadKnowledgeBase || !('isKnowledgeBase' in page)) && (canSeeAlerts || !('isAlerts' in page)),
+  );
   return (
     <nav aria-label={t('organizations.pages')}>
       <Group gap="xs" mb="md">
