@@ -42,6 +42,8 @@ import { jobRoutes } from './modules/jobs/routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { mfaRoutes } from './modules/mfa/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { policiesPlugin } from './modules/policies/plugin.ts';
+import { policyRoutes } from './modules/policies/routes.ts';
 import { scheduledTasksPlugin } from './modules/scheduled-tasks/plugin.ts';
 import { scheduledTaskRoutes } from './modules/scheduled-tasks/routes.ts';
 import { scriptRoutes } from './modules/scripts/routes.ts';
@@ -177,6 +179,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(demoRequestsPlugin);
   await app.register(attachmentsPlugin);
   await app.register(backupPlugin);
+  await app.register(policiesPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -205,6 +208,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(attachmentRoutes);
   await app.register(helpDeskRoutes);
   await app.register(backupRoutes);
+  await app.register(policyRoutes);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiPath(request.url);
