@@ -37,9 +37,10 @@ const knowledgeBase = () => import('../features/knowledge-base/components/knowle
 const backup = () => import('../pages/backup/backup-pages.tsx');
 const backupEditor = screen(() => import('../features/backup/components/backup-editor.tsx'), 'BackupEditor');
 const organizationEditor = screen(
-  () => import('../features/organizations/components/organization-editor.tsx'),
-  'OrganizationEditor',
+  () => import('../pages/organizations/organization-editor-page.tsx'),
+  'OrganizationEditorPage',
 );
+const policies = () => import('../features/policies/components/policies-page.tsx');
 
 /**
  * Screens by route id, each loaded on demand: a new screen is one line here, never a static import.
@@ -173,6 +174,12 @@ const screens: Record<string, Screen> = {
   'deviceDashboard.backup__page': screen(backup, 'DeviceBackupPage'),
   'editor.customerBackup': backupEditor,
   'editor.customerBackupNetworkStorage': backupEditor,
+  'administration.policies.agent': screen(policies, 'PoliciesPage'),
+  'editor.policy': screen(() => import('../features/policies/components/policy-editor.tsx'), 'PolicyEditor'),
+  'administration.dynamicPolicies': screen(
+    () => import('../features/policies/components/dynamic-policies-page.tsx'),
+    'DynamicPoliciesPage',
+  ),
   'administration.general.demoRequests': screen(
     () => import('../features/backup-promotion/components/demo-requests-page.tsx'),
     'DemoRequestsPage',

@@ -1,5 +1,6 @@
 import { approvalLabels } from '@rmm/domain';
 import { attachmentStrings } from '../components/attachments/attachment-strings.ts';
+import { criteriaStrings } from '../components/criteria/criteria-strings.ts';
 import { helpTooltipStrings } from '../components/help-tooltip-strings.ts';
 import { runScriptStrings } from '../components/run-script/run-script-strings.ts';
 import { unsavedChangesStrings } from '../components/unsaved-changes-strings.ts';
@@ -17,6 +18,7 @@ import { jobStrings } from '../features/jobs/job-strings.ts';
 import { knowledgeBaseStrings } from '../features/knowledge-base/strings.ts';
 import { nodeRolesStrings } from '../features/node-roles/strings.ts';
 import { organizationsStrings } from '../features/organizations/strings.ts';
+import { policiesStrings } from '../features/policies/strings.ts';
 import { scheduledTasksStrings } from '../features/scheduled-tasks/strings.ts';
 import { scriptsStrings } from '../features/scripts/strings.ts';
 import { settingsStrings } from '../features/settings/strings.ts';
@@ -37,6 +39,7 @@ export const areaStrings = {
   ...backupPromotionStrings,
   ...attachmentStrings,
   ...brandingStrings,
+  ...criteriaStrings,
   ...deviceSearchStrings,
   ...devicesStrings,
   ...groupsStrings,
@@ -46,6 +49,7 @@ export const areaStrings = {
   ...knowledgeBaseStrings,
   ...nodeRolesStrings,
   ...organizationsStrings,
+  ...policiesStrings,
   ...scheduledTasksStrings,
   ...runScriptStrings,
   ...scriptsStrings,
