@@ -24,8 +24,9 @@ test('a policy with a CPU condition, assigned to the demo device’s role, is th
   await expect(page).toHaveURL(/\/deviceDashboard\/\d+\/overview$/);
   const deviceSettings = page.url().replace(/\/overview$/, '/settings');
   await page.goto(deviceSettings);
-  const role = await page.getByRole('combobox', { name: 'Role' }).inputValue();
-  expect(role).not.toBe('');
+  const roleSelect = page.getByRole('combobox', { name: 'Role' });
+  await expect(roleSelect).not.toHaveValue('');
+  const role = await roleSelect.inputValue();
 
   // A new policy for the role's class (a class is named as its built-in role).
   await page.goto('/administration/policies/agent');
@@ -49,13 +50,20 @@ test('a policy with a CPU condition, assigned to the demo device’s role, is th
   await dialog.getByRole('textbox', { name: /Threshold/ }).fill('150');
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog.getByText('Too big: expected number to be <=100')).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 1500 });
+  await dialog.getByRole('combobox', { name: 'Condition type' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('condition-dialog.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await dialog.getByRole('textbox', { name: /Threshold/ }).fill('90');
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toHaveCount(0);
   const conditions = page.getByRole('table', { name: 'Conditions' });
   await expect(conditions.getByRole('row').filter({ hasText: 'CPU high' })).toContainText('This policy');
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && /^\/policies\/\d+$/.test(new URL(r.url()).pathname) && r.ok(),
+  );
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Policy saved')).toBeVisible();
+  await saved;
 
   // The dry run says what it would do now (the machine's CPU may or may not be above 90 %).
   await page.getByRole('button', { name: 'Dry run' }).click();
@@ -87,8 +95,46 @@ test('a policy with a CPU condition, assigned to the demo device’s role, is th
 
   // The list counts the device.
   await page.goto(`/administration/policies/agent?q=${encodeURIComponent(policyName)}`);
+  await page.screenshot({ path: test.info().outputPath('policies-list.png'), fullPage: true });
   const row = page.getByRole('row').filter({ hasText: policyName });
   await expect(row.getByRole('cell').nth(3)).toHaveText('1'); // its condition
   await expect(row.getByRole('cell').nth(4)).toHaveText('1'); // the demo device
+  expect(pageErrors).toEqual([]);
+});
+
+test('a dynamic policy layers a policy on the devices its criteria match', async ({ page, pageErrors }) => {
+  test.setTimeout(120_000);
+  const policyName = `Layer ${randomUUID().slice(0, 8)}`;
+  const dynamicName = `Demo machines ${randomUUID().slice(0, 8)}`;
+  await signIn(page);
+  await page.goto('/editor/policy/new');
+  await page.getByRole('textbox', { name: /^Name/ }).fill(policyName);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: `Policy: ${policyName}` })).toBeVisible();
+
+  await page.goto('/administration/dynamicPolicies');
+  await page.getByRole('button', { name: 'New dynamic policy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New dynamic policy' });
+  await dialog.getByRole('textbox', { name: /^Name/ }).fill(dynamicName);
+  await dialog.getByRole('combobox', { name: 'Policy' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${policyName}`) }).click();
+  await dialog.getByRole('button', { name: 'Add condition' }).click();
+  await dialog.getByRole('combobox', { name: 'Field 1' }).click();
+  await page.getByRole('option', { name: 'Hostname', exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Operator 1' }).click();
+  await page.getByRole('option', { name: 'is', exact: true }).click();
+  await dialog.getByRole('textbox', { name: 'Value 1' }).fill(os.hostname());
+  await page.screenshot({ path: test.info().outputPath('dynamic-policy-dialog.png') });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  const row = page.getByRole('row').filter({ hasText: dynamicName });
+  await expect(row).toContainText(policyName);
+  await expect(row).toContainText(`Hostname is ${os.hostname()}`);
+  // The demo device matches (another spec may enrol this hostname in another organization too).
+  await expect(row.getByRole('cell').nth(4)).not.toHaveText('0');
+  await page.screenshot({ path: test.info().outputPath('dynamic-policies.png') });
+  // Disabled from the list, saved at once.
+  await row.getByRole('switch', { name: `Enable ${dynamicName}` }).click({ force: true });
+  await expect(row.getByRole('switch', { name: `Enable ${dynamicName}` })).not.toBeChecked();
   expect(pageErrors).toEqual([]);
 });

@@ -280,7 +280,9 @@ export const policiesStrings = {
   'policies.organization.useDefault': 'As the organization',
   'policies.organization.saved': 'Policy assignment saved',
   'policies.organization.save': 'Save assignment',
-  'policies.organization.noPoliciesOfClass': 'No policy of this class yet',
+  'policies.organization.noPolicies':
+    'No policy is made for these device roles yet. Create one under Administration, Agent policies.',
+  'policies.organization.rolesWithout': 'Roles without any policy of their class yet: {roles}.',
   'policies.organization.readOnly': 'You may view the assignment but not change it.',
 
   'policies.dynamic.title': 'Dynamic policies',

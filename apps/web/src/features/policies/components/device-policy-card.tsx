@@ -29,7 +29,7 @@ const Override = ({ device, answer }: { device: DeviceNode; answer: DevicePolicy
         <PolicySelect
           label={t('policies.device.override')}
           description={t('policies.device.overrideHint')}
-          w={360}
+          w={420}
           {...(device.nodeClass ? { nodeClass: device.nodeClass } : {})}
           emptyLabel={t('policies.device.followDefault')}
           value={value}

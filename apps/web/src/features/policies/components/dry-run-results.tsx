@@ -20,7 +20,7 @@ export const DryRunResults = ({
     <Paper withBorder p="md" aria-label={t('policies.dryRun.title')} role="region">
       <Group justify="space-between" mb="sm">
         <Title order={4}>{t('policies.dryRun.title')}</Title>
-        <Badge variant="light" color="gray">
+        <Badge variant="light" color="gray" tt="none">
           {changed ? t('policies.dryRun.scopeChanged') : t('policies.dryRun.scopeAll')}
         </Badge>
       </Group>

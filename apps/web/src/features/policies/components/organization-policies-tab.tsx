@@ -69,7 +69,6 @@ const RoleRow = ({
           maw={380}
           allowDeselect={false}
           readOnly={readOnly}
-          placeholder={ofClass.length === 0 ? t('policies.organization.noPoliciesOfClass') : undefined}
           data={[
             { value: '', label: emptyLabel },
             ...ofClass.map((policy) => ({ value: String(policy.id), label: policy.name })),
@@ -151,34 +150,61 @@ const Assignment = ({
         )}
       </Group>
       <QueryState query={roles}>
-        {(list) => (
-          <Paper withBorder>
-            <Table verticalSpacing="xs" aria-label={t('policies.organization.title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={260}>{t('policies.organization.role')}</Table.Th>
-                  <Table.Th>{t('policies.organization.policy')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((role) => (
-                  <RoleRow
-                    key={role.id}
-                    role={role}
-                    policies={all}
-                    value={policyOf(levelList, role.id)}
-                    defaultPolicyName={nameOf(policyOf(value.defaults, role.id))}
-                    isLocation={level !== 'default'}
-                    readOnly={!canManage || save.isPending}
-                    onChange={(policyId) =>
-                      setValue((current) => withRolePolicy(current, level, role.id, policyId))
-                    }
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
-        )}
+        {(list) => {
+          // Roles no policy is made for (and none assigned) have nothing to pick: named below the table.
+          const offered = list.filter(
+            (role) =>
+              all.some((policy) => policy.nodeClass === role.nodeClass) ||
+              policyOf(levelList, role.id) !== null ||
+              policyOf(value.defaults, role.id) !== null,
+          );
+          const without = list.filter((role) => !offered.includes(role));
+          return (
+            <>
+              {offered.length === 0 ? (
+                <Paper withBorder p="lg" ta="center">
+                  <Text c="dimmed" size="sm">
+                    {t('policies.organization.noPolicies')}
+                  </Text>
+                </Paper>
+              ) : (
+                <Paper withBorder>
+                  <Table verticalSpacing="xs" aria-label={t('policies.organization.title')}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th w={260}>{t('policies.organization.role')}</Table.Th>
+                        <Table.Th>{t('policies.organization.policy')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {offered.map((role) => (
+                        <RoleRow
+                          key={role.id}
+                          role={role}
+                          policies={all}
+                          value={policyOf(levelList, role.id)}
+                          defaultPolicyName={nameOf(policyOf(value.defaults, role.id))}
+                          isLocation={level !== 'default'}
+                          readOnly={!canManage || save.isPending}
+                          onChange={(policyId) =>
+                            setValue((current) => withRolePolicy(current, level, role.id, policyId))
+                          }
+                        />
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Paper>
+              )}
+              {without.length > 0 && (
+                <Text size="xs" c="dimmed">
+                  {t('policies.organization.rolesWithout', {
+                    roles: without.map((role) => role.name).join(', '),
+                  })}
+                </Text>
+              )}
+            </>
+          );
+        }}
       </QueryState>
     </Stack>
   );

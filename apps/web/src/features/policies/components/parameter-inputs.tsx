@@ -42,6 +42,7 @@ const BytesInput = ({
       <NumberInput
         label={label}
         description={description}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         value={amount}
         error={error}
         min={0}
@@ -52,7 +53,7 @@ const BytesInput = ({
       />
       <Select
         aria-label={t('policies.byteUnit', { label })}
-        mt={description ? 42 : 25}
+        mt={25}
         w={90}
         allowDeselect={false}
         data={byteUnits.map(([name]) => ({ value: name, label: t(`policies.unit.${name}`) }))}
@@ -111,11 +112,31 @@ export const ParameterInputs = ({
     const error = errors[`parameters.${field.key}`];
     const description = hintOf(field, t, (key) => i18n.exists(key));
     const value = parameters[field.key];
-    const common = { label, error, description, withAsterisk: field.required && field.kind !== 'boolean' };
+    // Hints under the inputs, so that inputs side by side line up whether or not they have one.
+    const common = {
+      label,
+      error,
+      description,
+      withAsterisk: field.required && field.kind !== 'boolean',
+      inputWrapperOrder: ['label', 'input', 'description', 'error'] as (
+        | 'label'
+        | 'input'
+        | 'description'
+        | 'error'
+      )[],
+    };
     switch (field.kind) {
       case 'number':
         if (field.unit === 'bytes')
-          return <BytesInput {...common} value={value} onChange={(bytes) => onParameter(field.key, bytes)} />;
+          return (
+            <BytesInput
+              label={label}
+              error={error}
+              description={description}
+              value={value}
+              onChange={(bytes) => onParameter(field.key, bytes)}
+            />
+          );
         return (
           <NumberInput
             {...common}
