@@ -16,7 +16,7 @@ const linux = createPolicy({ id: 7, name: 'Linux servers', nodeClass: 'LINUX_SER
 const windows = createPolicy({ id: 8, name: 'Windows desktops', nodeClass: 'WINDOWS_WORKSTATION' });
 const organization = createOrganization({
   id: 4,
-  locations: [{ id: 9, name: 'Branch', address: '', description: '' }],
+  locations: [{ id: 9, organizationId: 4, name: 'Branch', address: '', description: '' }],
 });
 
 describe('an organization’s policies', { timeout: 60_000 }, () => {
