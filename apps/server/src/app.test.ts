@@ -83,7 +83,8 @@ describe('the public API documentation', () => {
       for (const [key, value] of Object.entries(node)) {
         // A schema of a property (`properties.<name>`) or a parameter (`name`) that holds a secret.
         const field = path.at(-2) === 'properties' ? path.at(-1) : (node as { name?: unknown }).name;
-        const isSecretField = typeof field === 'string' && /password|secret|token|key/i.test(field);
+        // `keyword` (an HTTP condition's text to find) is no key.
+        const isSecretField = typeof field === 'string' && /password|secret|token|key(?!word)/i.test(field);
         if (isSecretField) secretFields.add(field);
         if (['example', 'examples', 'default'].includes(key) && isSecretField)
           found.push(`${[...path, key].join('.')} = ${JSON.stringify(value)}`);

@@ -44,6 +44,8 @@ import { mfaRoutes } from './modules/mfa/routes.ts';
 import { notificationsPlugin } from './modules/notifications/plugin.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { policiesPlugin } from './modules/policies/plugin.ts';
+import { policyRoutes } from './modules/policies/routes.ts';
 import { scheduledTasksPlugin } from './modules/scheduled-tasks/plugin.ts';
 import { scheduledTaskRoutes } from './modules/scheduled-tasks/routes.ts';
 import { scriptRoutes } from './modules/scripts/routes.ts';
@@ -181,6 +183,8 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(backupPlugin);
   await app.register(notificationsPlugin);
 
+  await app.register(policiesPlugin);
+
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(organizationRoutes);
@@ -209,6 +213,8 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(helpDeskRoutes);
   await app.register(backupRoutes);
   await app.register(notificationRoutes);
+
+  await app.register(policyRoutes);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiPath(request.url);

@@ -60,6 +60,7 @@ const fx = {} as {
   taskRunA: number;
   taskRunB: number;
   scriptId: number;
+  policyId: number;
   kbFolder: number;
   kbArticleA: number;
   kbArticleB: number;
@@ -180,6 +181,30 @@ const newKbArticle = async (organizationId: number) =>
       organizationIds: [organizationId],
     })
   ).article.id as number;
+const policyBody = () => ({
+  name: `Policy ${unique()}`,
+  nodeClass: 'LINUX_SERVER',
+  conditions: [
+    {
+      id: randomUUID(),
+      name: 'CPU',
+      severity: 'MAJOR',
+      priority: 'HIGH',
+      reset: { mode: 'WHEN_CLEARED' },
+      type: 'CPU',
+      parameters: { thresholdPercent: 90, durationMinutes: 5 },
+    },
+  ],
+});
+const newPolicy = async () => (await created('POST', '/policies', policyBody())).policy.id as number;
+const dynamicPolicyBody = () => ({
+  name: `Dynamic ${unique()}`,
+  enabled: false,
+  criteria: { match: 'all', rules: [] },
+  policyId: fx.policyId,
+});
+const newDynamicPolicy = async () =>
+  (await created('POST', '/dynamic-policies', dynamicPolicyBody())).dynamicPolicy.id as number;
 const newTag = async () =>
   (await created('POST', '/devices/tags', { name: `matrix-${unique()}` })).tag.id as number;
 const newKbFolder = async () =>
@@ -733,6 +758,56 @@ const matrix: Record<string, Entry> = {
     () => `/scheduled-tasks/${fx.taskA}/runs/${fx.taskRunA}`,
     () => `/scheduled-tasks/${fx.taskB}/runs/${fx.taskRunB}`,
   ),
+  // ---------------------------------------------------------------- policies (MSP-wide; assignment per organization)
+  'GET /policies': get(() => '/policies?search=Policy'),
+  'POST /policies': { own: async () => ({ url: '/policies', body: policyBody() }) },
+  'GET /policies/:id': get(() => `/policies/${fx.policyId}`),
+  'PUT /policies/:id': {
+    own: async () => ({ url: `/policies/${await newPolicy()}`, body: { version: 0, policy: policyBody() } }),
+  },
+  'DELETE /policies/:id': { own: async () => ({ url: `/policies/${await newPolicy()}` }) },
+  'POST /policies/:id/dry-run': {
+    own: async () => ({
+      url: `/policies/${fx.policyId}/dry-run`,
+      body: { conditions: policyBody().conditions },
+    }),
+  },
+  'GET /organizations/:id/policies': get(
+    () => `/organizations/${fx.orgA.id}/policies`,
+    () => `/organizations/${fx.orgB.id}/policies`,
+  ),
+  'PUT /organizations/:id/policies': {
+    own: async () => ({
+      url: `/organizations/${fx.orgA.id}/policies`,
+      body: { defaults: [], locations: [] },
+    }),
+    foreign: async () => ({
+      url: `/organizations/${fx.orgB.id}/policies`,
+      body: { defaults: [], locations: [] },
+    }),
+  },
+  'GET /devices/:id/policy': get(
+    () => `/devices/${fx.deviceA}/policy`,
+    () => `/devices/${fx.deviceB}/policy`,
+  ),
+  'PUT /devices/:id/policy': {
+    own: async () => ({ url: `/devices/${fx.deviceA}/policy`, body: { policyId: null } }),
+    foreign: async () => ({ url: `/devices/${fx.deviceB}/policy`, body: { policyId: fx.policyId } }),
+  },
+  'GET /dynamic-policies': get(() => '/dynamic-policies'),
+  'POST /dynamic-policies': { own: async () => ({ url: '/dynamic-policies', body: dynamicPolicyBody() }) },
+  'GET /dynamic-policies/:id': {
+    own: async () => ({ url: `/dynamic-policies/${await newDynamicPolicy()}` }),
+  },
+  'PUT /dynamic-policies/:id': {
+    own: async () => ({
+      url: `/dynamic-policies/${await newDynamicPolicy()}`,
+      body: { version: 0, dynamicPolicy: dynamicPolicyBody() },
+    }),
+  },
+  'DELETE /dynamic-policies/:id': {
+    own: async () => ({ url: `/dynamic-policies/${await newDynamicPolicy()}` }),
+  },
   // ---------------------------------------------------------------- script library (MSP-wide: no foreign)
   'GET /scripts': get(() => '/scripts?search=Script'),
   'POST /scripts': { own: async () => ({ url: '/scripts', body: scriptBody() }) },
@@ -1099,6 +1174,7 @@ beforeAll(async () => {
   fx.searchId = await newSearch();
   fx.credentialB = await newCredential(fx.orgB.id);
   fx.scriptId = await newScript();
+  fx.policyId = await newPolicy();
   fx.taskA = await newTask(fx.deviceA);
   fx.taskB = await newTask(fx.deviceB);
   fx.taskRunA = await newTaskRun(fx.taskA);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AgentConditionReport, ServerConditionSet } from './agent-protocol.ts';
 import { defaultHealthStatusSettings, deriveHealthStatus } from './alerts.ts';
-import { Condition, conditionParameterSchemas, conditionSetText, conditionTypeInfo } from './conditions.ts';
+import {
+  Condition,
+  conditionParameterSchemas,
+  conditionSetText,
+  conditionTypeFitsClass,
+  conditionTypeInfo,
+  conditionTypesForClass,
+} from './conditions.ts';
 import { conditionTypes } from './enums.ts';
 import { effectiveConditionsOf, inheritableConditionIds, PolicyInput } from './policies.ts';
 
@@ -82,6 +89,21 @@ describe('conditions', () => {
     });
     expect(report.observations[0]).toMatchObject({ instance: '', text: '' });
     expect(report.full).toBe(false);
+  });
+});
+
+describe('condition types per device class', () => {
+  it('offers what the class’s agent samples, offline and network types everywhere, nothing unavailable', () => {
+    expect(conditionTypeFitsClass('BITLOCKER', 'WINDOWS_WORKSTATION')).toBe(true);
+    expect(conditionTypeFitsClass('BITLOCKER', 'LINUX_SERVER')).toBe(false);
+    expect(conditionTypeFitsClass('FILEVAULT', 'MAC')).toBe(true);
+    expect(conditionTypeFitsClass('EVENT_LOG', 'MAC')).toBe(false);
+    expect(conditionTypeFitsClass('CPU', 'NMS_SWITCH')).toBe(false);
+    expect(conditionTypeFitsClass('DEVICE_DOWN', 'NMS_SWITCH')).toBe(true);
+    expect(conditionTypeFitsClass('PING', 'NMS_SWITCH')).toBe(true);
+    expect(conditionTypeFitsClass('TRAFFIC', 'NMS_SWITCH')).toBe(false);
+    expect(conditionTypesForClass('LINUX_SERVER').map((t) => t.type)).not.toContain('FILEVAULT');
+    expect(conditionTypesForClass('LINUX_SERVER')[0]?.type).toBe('DEVICE_DOWN');
   });
 });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type AgentPlatform, agentPlatforms } from './devices.ts';
+import { type AgentPlatform, agentPlatforms, type NodeClass } from './devices.ts';
 import { type ConditionType, ConditionTypeName, RunAs } from './enums.ts';
 import { NotificationOption } from './tickets.ts';
 
@@ -322,6 +322,37 @@ export const conditionTypeInfo: readonly ConditionTypeInfo[] = [
 
 export const findConditionTypeInfo = (type: ConditionType): ConditionTypeInfo =>
   conditionTypeInfo.find((entry) => entry.type === type) as ConditionTypeInfo;
+
+/**
+ * The agent platforms a device class runs on: Windows, macOS and Linux classes their own; a Hyper-V host is
+ * Windows; a virtual machine guest any of the three; classes without our agent (VMware hosts, mobile devices,
+ * cloud monitors, network devices) none.
+ */
+export const nodeClassPlatforms = (nodeClass: NodeClass): readonly AgentPlatform[] => {
+  if (nodeClass.startsWith('WINDOWS_') || nodeClass === 'HYPERV_VMM_HOST') return ['win32'];
+  if (nodeClass === 'MAC' || nodeClass === 'MAC_SERVER') return ['darwin'];
+  if (nodeClass.startsWith('LINUX_')) return ['linux'];
+  if (nodeClass === 'VMWARE_VM_GUEST' || nodeClass === 'HYPERV_VMM_GUEST')
+    return ['win32', 'darwin', 'linux'];
+  return [];
+};
+
+/**
+ * Whether a policy for devices of this class may hold a condition of this type: the type is `available`, and
+ * either the server decides it from what it has (device offline), it runs from a probe (network types, whose
+ * platform is the probe's), or the class's agent can sample it.
+ */
+export const conditionTypeFitsClass = (type: ConditionType, nodeClass: NodeClass): boolean => {
+  const typeInfo = findConditionTypeInfo(type);
+  if (!typeInfo.available) return false;
+  if (type === 'DEVICE_DOWN' || typeInfo.network) return true;
+  const platforms = nodeClassPlatforms(nodeClass);
+  return typeInfo.platforms.some((platform) => platforms.includes(platform));
+};
+
+/** The condition types the policy editor offers for a class, in the editor's order. */
+export const conditionTypesForClass = (nodeClass: NodeClass): ConditionTypeInfo[] =>
+  conditionTypeInfo.filter((entry) => conditionTypeFitsClass(entry.type, nodeClass));
 
 // ---- the condition as a policy holds it ----
 

@@ -17,6 +17,10 @@ export type RoleEditorTab = 'general' | 'permissions';
 export type ScriptLibraryTab = 'scripts' | 'templates';
 export type AccountTab = 'security' | 'sessions' | 'apiTokens';
 export type ScheduledTaskEditorTab = 'general' | 'history';
+/** The sections of the policy editor (`/editor/policy/:id/<section>`). */
+export type PolicyEditorSection = 'general' | 'conditions';
+/** The sections of the organization editor (`/editor/customer/:id/<section>`). */
+export type OrganizationEditorSection = 'general' | 'locations' | 'credentials' | 'policies';
 export type CustomerDashboardPagedTab =
   | 'threats'
   | 'approvals'
@@ -68,8 +72,9 @@ export const links = {
   /** `/customerDashboard/:id/location/:location`. */
   location: (organizationId: number, locationId: number) =>
     `/customerDashboard/${organizationId}/location/${locationId}`,
-  /** `/editor/customer/:id`: the organization editor. */
-  organizationEditor: (id: number | 'new') => `/editor/customer/${id}`,
+  /** `/editor/customer/:id`: the organization editor; its other sections are `/editor/customer/:id/<section>`. */
+  organizationEditor: (id: number | 'new', section: OrganizationEditorSection = 'general') =>
+    section === 'general' ? `/editor/customer/${id}` : `/editor/customer/${id}/${section}`,
   /** `/editor/user/:id/<tab>`: a technician's editor. */
   userEditor: (id: number, tab: UserEditorTab = 'general') => `/editor/user/${id}/${tab}`,
   /** `/editor/endUser/:id/general`: an end user's editor. */
@@ -77,6 +82,13 @@ export const links = {
   /** `/editor/role/:id/<tab>`; a new role (`new`) says its kind in `?roleType=`. */
   roleEditor: (id: number | 'new', tab: RoleEditorTab = 'general', roleType?: 'TECHNICIAN' | 'END_USER') =>
     withQuery(`/editor/role/${id}/${tab}`, { roleType: id === 'new' ? roleType : undefined }),
+  /** `/administration/policies/agent`: the agent policies. */
+  policies: () => '/administration/policies/agent',
+  /** `/editor/policy/:id` (`new` for a new policy); its conditions are `/editor/policy/:id/conditions`. */
+  policyEditor: (id: number | 'new', section: PolicyEditorSection = 'general') =>
+    section === 'general' ? `/editor/policy/${id}` : `/editor/policy/${id}/${section}`,
+  /** `/administration/dynamicPolicies`. */
+  dynamicPolicies: () => '/administration/dynamicPolicies',
   /** `/administration/tasks`: the scheduled tasks. */
   scheduledTasks: () => '/administration/tasks',
   /** `/editor/scheduledTask/:id` (`new` for a new task); the history tab is `/editor/scheduledTask/:id/history`. */

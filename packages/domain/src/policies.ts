@@ -191,9 +191,18 @@ export const DynamicPolicy = /* @__PURE__ */ z.object({
 });
 export type DynamicPolicy = z.infer<typeof DynamicPolicy>;
 export const ListDynamicPoliciesResponse = /* @__PURE__ */ listOf(DynamicPolicy);
+export type ListDynamicPoliciesResponse = z.infer<typeof ListDynamicPoliciesResponse>;
+/** Dynamic policies by their order (then id); `search` matches the name. */
+export const ListDynamicPoliciesQuery = /* @__PURE__ */ PageQuery.extend({
+  search: z.string().trim().max(200).optional(),
+});
+export type ListDynamicPoliciesQuery = z.output<typeof ListDynamicPoliciesQuery>;
+export const DynamicPolicyResponse = /* @__PURE__ */ z.object({ dynamicPolicy: DynamicPolicy });
+export type DynamicPolicyResponse = z.infer<typeof DynamicPolicyResponse>;
 export const UpdateDynamicPolicyRequest = /* @__PURE__ */ z
   .object({ dynamicPolicy: DynamicPolicyInput, version: z.number().int().nonnegative() })
   .strict();
+export type UpdateDynamicPolicyRequest = z.input<typeof UpdateDynamicPolicyRequest>;
 
 // ---- dry run ----
 
@@ -234,8 +243,45 @@ export const policyMessages = {
   POLICY_CLASS_MISMATCH: "The policy is for another device class than the role's.",
   POLICY_VERSION_CONFLICT: 'Someone else saved this policy meanwhile. Reload it and make your change again.',
   DYNAMIC_POLICY_NOT_FOUND: 'The dynamic policy does not exist.',
+  POLICY_CONDITION_CLASS: "A condition's type does not run on the policy's device class.",
+  POLICY_OVERRIDE_TYPE: 'An override keeps the type of the condition it overrides.',
+  POLICY_CONDITION_INHERITED: 'A condition has the id of an inherited one: override it instead.',
+  POLICY_OVERRIDE_TWICE: 'Two overrides name one inherited condition.',
+  POLICY_SCRIPT_NOT_FOUND: 'A condition runs a script that is not in the script library.',
+  POLICY_PROBE_NOT_FOUND: "A network condition's probe device does not exist or is not one of yours.",
+  POLICY_ASSIGNMENT_INVALID:
+    'The assignment names a device role twice or a location of another organization.',
+  DYNAMIC_POLICY_NAME_TAKEN: 'A dynamic policy with this name already exists.',
+  DYNAMIC_POLICY_VERSION_CONFLICT:
+    'Someone else saved this dynamic policy meanwhile. Reload it and make your change again.',
 } as const;
 export type PolicyMessageCode = keyof typeof policyMessages;
+
+/** The HTTP status of each refusal. */
+export const policyErrorStatus = {
+  POLICY_NOT_FOUND: 404,
+  POLICY_NAME_TAKEN: 409,
+  POLICY_CYCLE: 400,
+  POLICY_PARENT_CLASS: 400,
+  POLICY_TOO_DEEP: 400,
+  POLICY_OVERRIDE_UNKNOWN: 400,
+  POLICY_IN_USE: 409,
+  POLICY_CLASS_MISMATCH: 400,
+  POLICY_VERSION_CONFLICT: 409,
+  DYNAMIC_POLICY_NOT_FOUND: 404,
+  POLICY_CONDITION_CLASS: 400,
+  POLICY_OVERRIDE_TYPE: 400,
+  POLICY_CONDITION_INHERITED: 400,
+  POLICY_OVERRIDE_TWICE: 400,
+  POLICY_SCRIPT_NOT_FOUND: 400,
+  POLICY_PROBE_NOT_FOUND: 400,
+  POLICY_ASSIGNMENT_INVALID: 400,
+  DYNAMIC_POLICY_NAME_TAKEN: 409,
+  DYNAMIC_POLICY_VERSION_CONFLICT: 409,
+} as const satisfies Record<PolicyMessageCode, number>;
+
+/** The dry run lists at most this many devices per condition. */
+export const DRY_RUN_MAX_DEVICES = 500;
 
 // ---- inheritance, as code both sides use ----
 

@@ -364,7 +364,8 @@ export const consoleRoutes: ConsoleRoute[] = [
     '/editor/customer/1/credentials',
     'organizations.view',
   ),
-  editor('/editor/policy/*', 'policy', 'Policy editor', '/editor/policy/1'),
+  // A policy (`new`, `<id>`, `<id>/conditions`; issue 19).
+  editor('/editor/policy/*', 'policy', 'Policy editor', '/editor/policy/1', 'policies.view'),
   editor('/editor/vmpolicy/*', 'vmpolicy', 'Virtualization policy editor', '/editor/vmpolicy/1'),
   editor('/editor/androidpolicy/*', 'androidpolicy', 'Android policy editor', '/editor/androidpolicy/1'),
   editor('/editor/iospolicy/*', 'iospolicy', 'iOS policy editor', '/editor/iospolicy/1'),
@@ -469,6 +470,11 @@ const readyIds = new Set([
   'systemDashboard.maintenance',
   'customerDashboard.maintenance',
   'administration.devices.healthStatus',
+
+  // Policies (issue 19): the agent policies, their editor and the dynamic policies.
+  'administration.policies.agent',
+  'editor.policy',
+  'administration.dynamicPolicies',
 ]);
 /** Dashboard tabs that need a permission (the tab helper declares none). */
 const tabAccess: Record<string, Permission> = {

@@ -39,9 +39,10 @@ const alerts = () => import('../features/alerts/components/alerts-page.tsx');
 const maintenance = () => import('../features/alerts/components/maintenance-page.tsx');
 const backupEditor = screen(() => import('../features/backup/components/backup-editor.tsx'), 'BackupEditor');
 const organizationEditor = screen(
-  () => import('../features/organizations/components/organization-editor.tsx'),
-  'OrganizationEditor',
+  () => import('../pages/organizations/organization-editor-page.tsx'),
+  'OrganizationEditorPage',
 );
+const policies = () => import('../features/policies/components/policies-page.tsx');
 
 /**
  * Screens by route id, each loaded on demand: a new screen is one line here, never a static import.
@@ -186,6 +187,12 @@ const screens: Record<string, Screen> = {
   'administration.devices.healthStatus': screen(
     () => import('../features/alerts/components/health-status-page.tsx'),
     'HealthStatusPage',
+  ),
+  'administration.policies.agent': screen(policies, 'PoliciesPage'),
+  'editor.policy': screen(() => import('../features/policies/components/policy-editor.tsx'), 'PolicyEditor'),
+  'administration.dynamicPolicies': screen(
+    () => import('../features/policies/components/dynamic-policies-page.tsx'),
+    'DynamicPoliciesPage',
   ),
   'administration.general.demoRequests': screen(
     () => import('../features/backup-promotion/components/demo-requests-page.tsx'),

@@ -6,16 +6,22 @@ import { useBlocker } from 'react-router';
 
 /**
  * Asks before leaving the page while `isDirty`: a link or Close inside the console, or closing the tab.
- * `allowNextNavigation()` lets one navigation through (after a save or a delete).
+ * `allowNextNavigation()` lets one navigation through (after a save or a delete). `within`: a path whose
+ * sub-paths are the same page (an editor's sections): moving between them keeps the changes and asks nothing.
  */
-export const useUnsavedChangesGuard = (isDirty: boolean) => {
+export const useUnsavedChangesGuard = (isDirty: boolean, { within }: { within?: string } = {}) => {
   const { t } = useTranslation();
   const dirty = useRef(isDirty);
   dirty.current = isDirty;
   const allowed = useRef(false);
+  const isInside = (pathname: string) =>
+    within !== undefined && (pathname === within || pathname.startsWith(`${within}/`));
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty.current && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
+      dirty.current &&
+      !allowed.current &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      !isInside(nextLocation.pathname),
   );
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { approvalLabels } from '@rmm/domain';
 import { attachmentStrings } from '../components/attachments/attachment-strings.ts';
+import { criteriaStrings } from '../components/criteria/criteria-strings.ts';
 import { healthStatusStrings } from '../components/health-status-strings.ts';
 import { helpTooltipStrings } from '../components/help-tooltip-strings.ts';
 import { runScriptStrings } from '../components/run-script/run-script-strings.ts';
@@ -21,6 +22,7 @@ import { knowledgeBaseStrings } from '../features/knowledge-base/strings.ts';
 import { nodeRolesStrings } from '../features/node-roles/strings.ts';
 import { notificationChannelsStrings } from '../features/notification-channels/strings.ts';
 import { organizationsStrings } from '../features/organizations/strings.ts';
+import { policiesStrings } from '../features/policies/strings.ts';
 import { scheduledTasksStrings } from '../features/scheduled-tasks/strings.ts';
 import { scriptsStrings } from '../features/scripts/strings.ts';
 import { settingsStrings } from '../features/settings/strings.ts';
@@ -42,6 +44,7 @@ export const areaStrings = {
   ...backupPromotionStrings,
   ...attachmentStrings,
   ...brandingStrings,
+  ...criteriaStrings,
   ...deviceSearchStrings,
   ...devicesStrings,
   ...groupsStrings,
@@ -53,6 +56,7 @@ export const areaStrings = {
   ...nodeRolesStrings,
   ...notificationChannelsStrings,
   ...organizationsStrings,
+  ...policiesStrings,
   ...scheduledTasksStrings,
   ...runScriptStrings,
   ...scheduleStrings,

@@ -1,7 +1,7 @@
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { SearchCriteria } from '@rmm/domain';
 import { useState } from 'react';
-import { isCriteriaComplete, sameCriteria } from './criteria.ts';
+import { isCriteriaComplete, sameCriteria } from '../../components/criteria/criteria.ts';
 
 /** How long the criteria must stay unchanged before the results follow them. */
 export const PREVIEW_DELAY_MS = 300;

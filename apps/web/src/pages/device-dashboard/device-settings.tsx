@@ -5,21 +5,28 @@ import { useHasPermission } from '../../app/session/queries.ts';
 import { DeleteDeviceButton } from '../../features/devices/components/delete-device-button.tsx';
 import { DeviceApprovalCard } from '../../features/devices/components/device-approval-card.tsx';
 import { DeviceSettingsForm } from '../../features/devices/components/device-settings-form.tsx';
+import { DevicePolicyCard } from '../../features/policies/components/device-policy-card.tsx';
 import { DeviceDashboard } from './device-dashboard.tsx';
 
 const DeviceSettings = ({ device }: { device: DeviceNode }) => {
   const { t } = useTranslation();
   const canManage = useHasPermission('devices.manage');
   const canApprove = useHasPermission('devices.approve') && canManage;
+  const canViewPolicies = useHasPermission('policies.view');
   return (
     <Grid>
       <Grid.Col span={{ base: 12, md: 7 }}>
-        {/* A change of these fields from elsewhere (another technician) resets the form. */}
-        <DeviceSettingsForm
-          key={`${device.displayName}|${device.nodeRoleId}|${device.locationId}`}
-          device={device}
-          canManage={canManage}
-        />
+        <Stack>
+          {/* A change of these fields from elsewhere (another technician) resets the form. */}
+          <DeviceSettingsForm
+            key={`${device.displayName}|${device.nodeRoleId}|${device.locationId}`}
+            device={device}
+            canManage={canManage}
+          />
+          {canViewPolicies && (
+            <DevicePolicyCard key={`${device.nodeRoleId}|${device.locationId}`} device={device} />
+          )}
+        </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack>
@@ -39,7 +46,7 @@ const DeviceSettings = ({ device }: { device: DeviceNode }) => {
   );
 };
 
-/** `/deviceDashboard/:id/settings`: approval, role, location, display name, delete. */
+/** `/deviceDashboard/:id/settings`: approval, role, location, display name, policy, delete. */
 export const DeviceSettingsPage = () => (
   <DeviceDashboard tab="settings">{(device) => <DeviceSettings device={device} />}</DeviceDashboard>
 );

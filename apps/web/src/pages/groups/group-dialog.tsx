@@ -1,11 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import type { DeviceSearch } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
+import { emptyCriteria } from '../../components/criteria/criteria.ts';
 import {
   SearchDialog,
   type SearchDialogValues,
 } from '../../features/device-search/components/search-dialog.tsx';
-import { emptyCriteria } from '../../features/device-search/criteria.ts';
 import { useCreateSearchMutation, useUpdateSearchMutation } from '../../features/device-search/queries.ts';
 import { DEVICE_GROUP_SEARCH_GROUP } from '../../features/device-search/search-groups.ts';
 

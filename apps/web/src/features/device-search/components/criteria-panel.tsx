@@ -7,11 +7,11 @@ import { IconArrowBackUp, IconDeviceFloppy, IconFolderPlus, IconTrash } from '@t
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../../app/session/queries.ts';
-import { isCriteriaComplete } from '../criteria.ts';
+import { isCriteriaComplete } from '../../../components/criteria/criteria.ts';
+import { CriteriaBuilder } from '../../../components/criteria/criteria-builder.tsx';
 import { useCreateSearchMutation, useDeleteSearchMutation, useUpdateSearchMutation } from '../queries.ts';
 import { DEVICE_GROUP_SEARCH_GROUP, isDeviceGroup } from '../search-groups.ts';
 import type { CriteriaDraft } from '../use-criteria-draft.ts';
-import { CriteriaBuilder } from './criteria-builder.tsx';
 import { SearchDialog } from './search-dialog.tsx';
 
 type SaveKind = 'search' | 'group';

@@ -6,8 +6,8 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { isCriteriaComplete } from '../criteria.ts';
-import { CriteriaBuilder } from './criteria-builder.tsx';
+import { isCriteriaComplete } from '../../../components/criteria/criteria.ts';
+import { CriteriaBuilder } from '../../../components/criteria/criteria-builder.tsx';
 
 export type SearchDialogValues = { search: string; criteria: SearchCriteria };
 

@@ -13,6 +13,7 @@ import { ComingSoonPage } from '../../../components/coming-soon-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useOrganizationQuery } from '../../../lib/organizations.ts';
 import { type OrganizationFormValues, toFormValues } from '../organization-form.ts';
+import { useOrganizationSections } from '../organization-sections-slot.tsx';
 import { useCreateOrganizationMutation, useUpdateOrganizationMutation } from '../queries.ts';
 import { CredentialsTab } from './credentials-tab.tsx';
 import { DeleteOrganizationButton } from './delete-organization-button.tsx';
@@ -26,11 +27,16 @@ const formSchema = z.object({
   locations: z.array(z.object({ name: LocationInput.shape.name })),
 });
 
-/** `/editor/customer/:id` (id `new` creates) with the General and Locations sections. */
+/**
+ * `/editor/customer/:id` (id `new` creates) with the General, Locations and Credentials sections, and those the
+ * page adds (`OrganizationSectionsProvider`) for an existing organization.
+ */
 export const OrganizationEditor = () => {
   const { id = 'new', '*': rest = '' } = useParams();
+  const extra = useOrganizationSections();
   const section = rest.split('/')[0] || 'general';
-  if (!(sections as readonly string[]).includes(section)) return <ComingSoonPage name={section} />;
+  const known = [...sections, ...(id === 'new' ? [] : extra.map((s) => s.value))];
+  if (!known.includes(section)) return <ComingSoonPage name={section} />;
   if (id === 'new') return <OrganizationForm section={section} />;
   return <ExistingOrganizationEditor id={Number(id)} section={section} key={id} />;
 };
@@ -62,6 +68,8 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
     validate: zod4Resolver(formSchema),
   });
   const base = links.organizationEditor(organization?.id ?? 'new');
+  const extra = useOrganizationSections();
+  const extraSection = organization ? extra.find((s) => s.value === section) : undefined;
 
   const submit = form.onSubmit(async (values) => {
     const body = { ...values, locations: values.locations.map(({ key: _key, ...l }) => l) };
@@ -85,7 +93,7 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
               ? t('organizations.editorTitle', { name: organization.name })
               : t('organizations.editorTitleNew')}
           </Title>
-          {canManage && (
+          {canManage && !extraSection && (
             <Group>
               {organization && <DeleteOrganizationButton organization={organization} />}
               <Button type="submit" loading={mutation.isPending}>
@@ -113,6 +121,12 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
             {organization && canViewCredentials && (
               <Tabs.Tab value="credentials">{t('organizations.credentials')}</Tabs.Tab>
             )}
+            {organization &&
+              extra.map((s) => (
+                <Tabs.Tab key={s.value} value={s.value}>
+                  {s.label}
+                </Tabs.Tab>
+              ))}
             {organization && canViewBackup && <Tabs.Tab value="backup">{t('organizations.backup')}</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="general">
@@ -142,6 +156,12 @@ const OrganizationForm = ({ organization, section }: { organization?: Organizati
               {section === 'credentials' && <CredentialsTab organizationId={organization.id} />}
             </Tabs.Panel>
           )}
+          {organization &&
+            extra.map((s) => (
+              <Tabs.Panel key={s.value} value={s.value}>
+                {section === s.value && s.render(organization.id)}
+              </Tabs.Panel>
+            ))}
           <Tabs.Panel value="locations">
             <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0 }}>
               <LocationsFields form={form} />

@@ -9,10 +9,10 @@ import {
 } from '@rmm/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { TagEditor } from '../../../components/inputs/tag-editor.tsx';
-import { useTagNamesQuery } from '../../../lib/device-tags.ts';
-import { useNodeRolesQuery } from '../../../lib/node-roles.ts';
-import { criteriaFields, deviceClassOptions, isRuleComplete } from '../criteria.ts';
+import { useTagNamesQuery } from '../../lib/device-tags.ts';
+import { useNodeRolesQuery } from '../../lib/node-roles.ts';
+import { TagEditor } from '../inputs/tag-editor.tsx';
+import { criteriaFields, deviceClassOptions, isRuleComplete } from './criteria.ts';
 
 /** Roles grouped by the dashboard that shows them; a stored id no longer listed stays selectable. */
 const roleOptions = (roles: readonly NodeRole[], current: CriteriaValue, t: TFunction): ComboboxData => {
@@ -25,7 +25,7 @@ const roleOptions = (roles: readonly NodeRole[], current: CriteriaValue, t: TFun
   }));
   const isListed = roles.some((role) => role.id === current);
   return typeof current === 'number' && !isListed
-    ? [...groups, { value: String(current), label: t('deviceSearch.roleId', { id: current }) }]
+    ? [...groups, { value: String(current), label: t('criteria.roleId', { id: current }) }]
     : groups;
 };
 
@@ -51,7 +51,7 @@ const RoleSelect = ({
       searchable
       allowDeselect={false}
       nothingFoundMessage={t('common.noResults')}
-      placeholder={roles.isPending ? t('app.loading') : t('deviceSearch.pickRole')}
+      placeholder={roles.isPending ? t('app.loading') : t('criteria.pickRole')}
       data={roleOptions(roles.data ?? [], value, t)}
       value={typeof value === 'number' ? String(value) : null}
       onChange={(text) => text !== null && onChange(Number(text))}
@@ -79,7 +79,7 @@ const TagNamesInput = ({
       label={<VisuallyHidden>{label}</VisuallyHidden>}
       size="sm"
       w={280}
-      placeholder={t('deviceSearch.tags.placeholder')}
+      placeholder={t('criteria.tags.placeholder')}
       data={names.data ?? []}
       value={Array.isArray(value) ? value : []}
       onChange={onChange}
@@ -100,7 +100,7 @@ export const RuleValueInput = ({
 }) => {
   const { t } = useTranslation();
   const kind = criteriaFields[rule.field].kind;
-  const error = isRuleComplete(rule) ? undefined : t('deviceSearch.valueRequired');
+  const error = isRuleComplete(rule) ? undefined : t('criteria.valueRequired');
   const common = { 'aria-label': label, error, size: 'sm', w: 200 } as const;
   const textValue = typeof rule.value === 'string' ? rule.value : null;
   const pick = (data: ComboboxData, value: string | null, toValue: (text: string) => CriteriaValue) => (
@@ -123,7 +123,7 @@ export const RuleValueInput = ({
       return pick(
         deviceClassOptions(rule.value).map((value) => ({
           value,
-          label: t(`deviceSearch.deviceClass.${value}`, { defaultValue: value }),
+          label: t(`criteria.deviceClass.${value}`, { defaultValue: value }),
         })),
         textValue,
         String,
@@ -138,7 +138,7 @@ export const RuleValueInput = ({
       return pick(
         agentPlatforms.map((platform) => ({
           value: platform,
-          label: t(`deviceSearch.platform.${platform}`),
+          label: t(`criteria.platform.${platform}`),
         })),
         textValue,
         String,

@@ -9,7 +9,7 @@ import {
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { needsValue, newRule, operatorsFor, withOperator } from '../criteria.ts';
+import { needsValue, newRule, operatorsFor, withOperator } from './criteria.ts';
 import { RuleValueInput } from './rule-value-input.tsx';
 
 const RuleRow = ({
@@ -25,38 +25,38 @@ const RuleRow = ({
 }) => {
   const { t } = useTranslation();
   return (
-    <Group gap="xs" wrap="wrap" align="flex-start" role="group" aria-label={t('deviceSearch.rule', { n })}>
+    <Group gap="xs" wrap="wrap" align="flex-start" role="group" aria-label={t('criteria.rule', { n })}>
       <Select
-        aria-label={t('deviceSearch.ruleField', { n })}
+        aria-label={t('criteria.ruleField', { n })}
         size="sm"
         w={210}
         allowDeselect={false}
-        data={deviceSearchFields.map((field) => ({ value: field, label: t(`deviceSearch.field.${field}`) }))}
+        data={deviceSearchFields.map((field) => ({ value: field, label: t(`criteria.field.${field}`) }))}
         value={rule.field}
         onChange={(value) => value && onChange(newRule(value as DeviceSearchField))}
       />
       <Select
-        aria-label={t('deviceSearch.ruleOperator', { n })}
+        aria-label={t('criteria.ruleOperator', { n })}
         size="sm"
         w={160}
         allowDeselect={false}
-        data={operatorsFor(rule).map((op) => ({ value: op, label: t(`deviceSearch.operator.${op}`) }))}
+        data={operatorsFor(rule).map((op) => ({ value: op, label: t(`criteria.operator.${op}`) }))}
         value={rule.operator}
         onChange={(value) => value && onChange(withOperator(rule, value as SearchOperator))}
       />
       {needsValue(rule.operator) && (
         <RuleValueInput
           rule={rule}
-          label={t('deviceSearch.ruleValue', { n })}
+          label={t('criteria.ruleValue', { n })}
           onChange={(value) => onChange({ ...rule, value })}
         />
       )}
-      <Tooltip label={t('deviceSearch.removeRule', { n })}>
+      <Tooltip label={t('criteria.removeRule', { n })}>
         <ActionIcon
           variant="subtle"
           color="gray"
           size={36}
-          aria-label={t('deviceSearch.removeRule', { n })}
+          aria-label={t('criteria.removeRule', { n })}
           onClick={onRemove}
         >
           <IconX size={16} />
@@ -81,7 +81,7 @@ export const CriteriaBuilder = ({
     <Stack gap="sm">
       <Group gap="sm">
         <Text size="sm" fw={500} id={matchLabelId}>
-          {t('deviceSearch.match')}
+          {t('criteria.match')}
         </Text>
         <SegmentedControl
           aria-labelledby={matchLabelId}
@@ -89,14 +89,14 @@ export const CriteriaBuilder = ({
           value={value.match}
           onChange={(match) => onChange({ ...value, match: match as SearchCriteria['match'] })}
           data={[
-            { value: 'all', label: t('deviceSearch.match.all') },
-            { value: 'any', label: t('deviceSearch.match.any') },
+            { value: 'all', label: t('criteria.match.all') },
+            { value: 'any', label: t('criteria.match.any') },
           ]}
         />
       </Group>
       {value.rules.length === 0 && (
         <Text size="sm" c="dimmed">
-          {t('deviceSearch.noRules')}
+          {t('criteria.noRules')}
         </Text>
       )}
       {value.rules.map((rule, index) => (
@@ -117,7 +117,7 @@ export const CriteriaBuilder = ({
           leftSection={<IconPlus size={14} />}
           onClick={() => setRules([...value.rules, newRule()])}
         >
-          {t('deviceSearch.addRule')}
+          {t('criteria.addRule')}
         </Button>
       </Group>
     </Stack>

@@ -1,0 +1,167 @@
+import { Notifications } from '@mantine/notifications';
+import { allPermissions, type Policy, policyMessages } from '@rmm/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { meAnswer } from '../../../test/job-factories.ts';
+import { errorAnswer, mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
+import { createCondition, createPolicy, summaryOf } from '../../../test/policy-factories.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
+import { pageOf } from '../../../test/scheduled-task-factories.ts';
+import { PolicyEditor } from './policy-editor.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const cpu = createCondition({ name: 'CPU high' });
+const reboot = createCondition({
+  name: 'Pending reboot check',
+  type: 'REBOOT',
+  parameters: { pendingForMinutes: 60 },
+});
+const parent = createPolicy({ id: 1, name: 'Base', conditions: [cpu, reboot] });
+const child = createPolicy({ id: 2, name: 'Web', parentPolicyId: 1, parentPolicyName: 'Base', version: 3 }, [
+  parent,
+]);
+
+const routes = (extra: Record<string, unknown> = {}) => ({
+  'GET /auth/me': meAnswer([...allPermissions]),
+  'GET /policies': pageOf([summaryOf(parent), summaryOf(child)]),
+  'GET /policies/1': { policy: parent },
+  'GET /policies/2': { policy: child },
+  'GET /scripts': pageOf([]),
+  'GET /devices': pageOf([]),
+  'GET /noderole/list': [],
+  ...extra,
+});
+
+const openEditor = (url = '/editor/policy/2/conditions') =>
+  renderRoute(
+    <>
+      <Notifications />
+      <PolicyEditor />
+    </>,
+    { path: '/editor/policy/*', url },
+  );
+
+const rowOf = async (name: string) => {
+  const table = await screen.findByRole('table', { name: 'Conditions' });
+  return within(table).getByText(name).closest('tr') as HTMLElement;
+};
+
+describe('the policy editor', { timeout: 60_000 }, () => {
+  it('overrides, deactivates and reverts inherited conditions, and saves them with the version read', async () => {
+    const fetchMock = mockFetch(
+      routes({
+        'PUT /policies/2': ({ body }: { body: { policy: Policy } }) => ({
+          policy: { ...child, ...body.policy, version: 4 },
+        }),
+      }),
+    );
+    const { user } = openEditor();
+    expect(within(await rowOf('CPU high')).getByText('Inherited from Base')).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Pending reboot check' }));
+    expect(
+      within(await rowOf('Pending reboot check')).getByText('Deactivated (from Base)'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Override CPU high' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Override an inherited condition' });
+    expect(within(dialog).getByRole('combobox', { name: /Condition type/ })).toBeDisabled();
+    const threshold = within(dialog).getByRole('textbox', { name: /Threshold/ });
+    await user.clear(threshold);
+    await user.type(threshold, '97');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(await rowOf('CPU high')).getByText('Overridden (from Base)')).toBeInTheDocument();
+    expect(within(await rowOf('CPU high')).getByText(/Threshold 97 %/)).toBeInTheDocument();
+
+    // Revert the deactivation: the parent's condition is back.
+    await user.click(
+      screen.getByRole('button', { name: 'Revert Pending reboot check to the inherited condition' }),
+    );
+    expect(within(await rowOf('Pending reboot check')).getByText('Inherited from Base')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Policy saved')).toBeInTheDocument();
+    const [body] = requestBodies(fetchMock, 'PUT /policies/2');
+    expect(body.version).toBe(3);
+    expect(body.policy.overrides).toEqual([
+      {
+        kind: 'OVERRIDE',
+        condition: expect.objectContaining({
+          id: cpu.id,
+          parameters: expect.objectContaining({ thresholdPercent: 97 }),
+        }),
+      },
+    ]);
+  });
+
+  it('shows the domain’s messages in the condition dialog and adds nothing until they are fixed', async () => {
+    mockFetch(routes());
+    const { user } = openEditor();
+    await user.click(await screen.findByRole('button', { name: 'Add condition' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add condition' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Condition type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Disk free space' }));
+    const name = within(dialog).getByRole('textbox', { name: /^Name/ });
+    await user.clear(name);
+    await user.type(name, 'Data volume');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Free space as' }));
+    await user.click(await screen.findByRole('option', { name: 'A size' }));
+    await user.clear(within(dialog).getByRole('textbox', { name: /Free space below/ }));
+    const duration = within(dialog).getByRole('textbox', { name: /For at least/ });
+    await user.clear(duration);
+    await user.type(duration, '5000');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(await within(dialog).findByText('Enter a size of free space')).toBeInTheDocument();
+    expect(within(dialog).getByText('Too big: expected number to be <=1440')).toBeInTheDocument();
+    // Only the types this class can sample are offered (no BitLocker on Linux servers).
+    await user.click(within(dialog).getByRole('combobox', { name: /Condition type/ }));
+    expect(screen.queryByRole('option', { name: 'BitLocker' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'SNMP trap' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.clear(duration);
+    await user.type(duration, '15');
+    await user.type(within(dialog).getByRole('textbox', { name: /Free space below/ }), '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(await rowOf('Data volume')).getByText('This policy')).toBeInTheDocument();
+    expect(within(await rowOf('Data volume')).getByText(/Free space below 20 GiB/)).toBeInTheDocument();
+  });
+
+  it('says when someone else saved meanwhile, and reloads the policy on request', async () => {
+    let reads = 0;
+    const theirs = { ...child, description: 'Their change', version: 4 };
+    const fetchMock = mockFetch(
+      routes({
+        'GET /policies/2': () => {
+          reads += 1;
+          return { policy: reads === 1 ? child : theirs };
+        },
+        'PUT /policies/2': errorAnswer(
+          409,
+          'POLICY_VERSION_CONFLICT',
+          policyMessages.POLICY_VERSION_CONFLICT,
+        ),
+      }),
+    );
+    const { user } = openEditor('/editor/policy/2');
+    const description = await screen.findByRole('textbox', { name: 'Description' });
+    await user.type(description, 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = (await screen.findByText(policyMessages.POLICY_VERSION_CONFLICT)).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    await user.click(within(alert).getByRole('button', { name: 'Reload the policy' }));
+    expect(await screen.findByText('The policy was reloaded: make your change again.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Their change'),
+    );
+    expect(screen.queryByText(policyMessages.POLICY_VERSION_CONFLICT)).not.toBeInTheDocument();
+    // The next save carries the version just read.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(requestBodies(fetchMock, 'PUT /policies/2').map((b) => b.version)).toEqual([3, 4]),
+    );
+  });
+});
