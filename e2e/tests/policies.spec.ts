@@ -49,7 +49,7 @@ test('a policy with a CPU condition, assigned to the demo device’s role, is th
   await expect(dialog.getByRole('textbox', { name: /Threshold/ })).toHaveValue('90');
   await dialog.getByRole('textbox', { name: /Threshold/ }).fill('150');
   await dialog.getByRole('button', { name: 'Apply' }).click();
-  await expect(dialog.getByText('Too big: expected number to be <=100')).toBeVisible();
+  await expect(dialog.getByText('Enter a whole number from 1 to 100')).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 1500 });
   await dialog.getByRole('combobox', { name: 'Condition type' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('condition-dialog.png') });

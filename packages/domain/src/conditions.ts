@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { type AgentPlatform, agentPlatforms, type NodeClass } from './devices.ts';
 import { type ConditionType, ConditionTypeName, RunAs } from './enums.ts';
+import { messages } from './messages.ts';
 import { NotificationOption } from './tickets.ts';
 
 /**
@@ -23,17 +24,26 @@ export type AlertPriority = z.infer<typeof AlertPriority>;
 
 // ---- parameters per condition type ----
 
-const minutes = (max: number) => z.number().int().min(1).max(max);
-const percent = /* @__PURE__ */ z.number().int().min(1).max(100);
-const name = /* @__PURE__ */ z.string().trim().min(1).max(260);
+/** A whole number in a range, refused with a message a technician reads (not the schema library's). */
+const whole = (min: number, max: number) => {
+  const range = `Enter a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+  return z.number({ error: 'Enter a number' }).int(range).min(min, range).max(max, range);
+};
+/** Text that must not be blank, up to `max` characters. */
+const text = (max: number) =>
+  z.string().trim().min(1, messages.validation.mandatory).max(max, `Enter at most ${max} characters`);
+
+const minutes = (max: number) => whole(1, max);
+const percent = /* @__PURE__ */ whole(1, 100);
+const name = /* @__PURE__ */ text(260);
 /** A host name or IP address a probe reaches; no scheme, no path. */
 const host = /* @__PURE__ */ z
   .string()
   .trim()
-  .min(1)
-  .max(253)
+  .min(1, messages.validation.mandatory)
+  .max(253, 'Enter at most 253 characters')
   .regex(/^[A-Za-z0-9.:[\]_-]+$/, 'Enter a host name or IP address');
-const port = /* @__PURE__ */ z.number().int().min(1).max(65535);
+const port = /* @__PURE__ */ whole(1, 65535);
 const comparison = /* @__PURE__ */ z.enum(['ABOVE', 'BELOW']);
 
 /** CPU or memory use above (or below) a percentage for a number of minutes. */
@@ -49,16 +59,16 @@ export const diskThresholdModes = ['PERCENT_FREE', 'BYTES_FREE'] as const;
 /** Free space on a volume below a percentage or a size; `volume` `*` is every local volume, each its own alert. */
 const DiskParameters = /* @__PURE__ */ z
   .object({
-    volume: z.string().trim().min(1).max(260).default('*'),
+    volume: text(260).default('*'),
     mode: z.enum(diskThresholdModes),
     /** PERCENT_FREE: 1-99. */
-    thresholdPercent: z.number().int().min(1).max(99).optional(),
+    thresholdPercent: whole(1, 99).optional(),
     /** BYTES_FREE: 1 MiB to 1 PiB. */
     thresholdBytes: z
-      .number()
-      .int()
-      .min(1024 * 1024)
-      .max(2 ** 50)
+      .number({ error: 'Enter a size' })
+      .int('Enter a size from 1 MiB to 1 PiB')
+      .min(1024 * 1024, 'Enter a size from 1 MiB to 1 PiB')
+      .max(2 ** 50, 'Enter a size from 1 MiB to 1 PiB')
       .optional(),
     durationMinutes: minutes(1440),
   })
@@ -83,7 +93,7 @@ const ServiceParameters = /* @__PURE__ */ z
     name,
     trigger: z.enum(['NOT_RUNNING', 'RUNNING']),
     /** Restarts the agent tries before the condition triggers (NOT_RUNNING only). */
-    restartAttempts: z.number().int().min(0).max(5).default(0),
+    restartAttempts: whole(0, 5).default(0),
     durationMinutes: minutes(1440),
   })
   .strict();
@@ -96,12 +106,12 @@ const EventLogParameters = /* @__PURE__ */ z
     source: z.enum(['WINDOWS', 'JOURNALD']),
     /** The event log (System, Application...) or the journal unit; empty is all. */
     log: z.string().trim().max(260).default(''),
-    eventIds: z.array(z.number().int().min(0).max(65535)).max(50).default([]),
+    eventIds: z.array(whole(0, 65535)).max(50).default([]),
     /** Lowest level that counts. */
     level: z.enum(['ANY', 'INFORMATION', 'WARNING', 'ERROR', 'CRITICAL']).default('ANY'),
     textContains: z.string().max(500).default(''),
     /** Triggers after this many matches within the window. */
-    occurrences: z.number().int().min(1).max(1000).default(1),
+    occurrences: whole(1, 1000).default(1),
     windowMinutes: minutes(1440),
   })
   .strict();
@@ -113,7 +123,7 @@ const SoftwareParameters = /* @__PURE__ */ z
 const PatchParameters = /* @__PURE__ */ z
   .object({
     /** Triggers when more updates than this are pending... */
-    maxPendingUpdates: z.number().int().min(0).max(1000).default(0),
+    maxPendingUpdates: whole(0, 1000).default(0),
     /** ...or security updates pending at all when true. */
     securityOnly: z.boolean().default(false),
   })
@@ -129,7 +139,7 @@ const AntivirusParameters = /* @__PURE__ */ z
 const BackupJobParameters = /* @__PURE__ */ z
   .object({
     trigger: z.enum(['FAILED', 'NOT_RUN']),
-    notRunHours: z.number().int().min(1).max(720).default(48),
+    notRunHours: whole(1, 720).default(48),
   })
   .strict();
 
@@ -139,7 +149,7 @@ const ScriptResultParameters = /* @__PURE__ */ z
   .object({
     scriptId: z.number().int().positive(),
     runAs: RunAs.optional(),
-    intervalMinutes: z.number().int().min(5).max(1440),
+    intervalMinutes: whole(5, 1440),
     /** Triggers when the exit code is not one of these. */
     successExitCodes: z.array(z.number().int()).min(1).max(20).default([0]),
     /** ...or when the output contains this text (empty: not checked). */
@@ -148,7 +158,7 @@ const ScriptResultParameters = /* @__PURE__ */ z
   .strict();
 
 const TemperatureParameters = /* @__PURE__ */ z
-  .object({ thresholdCelsius: z.number().int().min(20).max(150), durationMinutes: minutes(1440) })
+  .object({ thresholdCelsius: whole(20, 150), durationMinutes: minutes(1440) })
   .strict();
 
 const BatteryParameters = /* @__PURE__ */ z
@@ -175,8 +185,8 @@ const PingParameters = /* @__PURE__ */ z
     /** Triggers when this share of packets is lost (100: the host is down)... */
     packetLossPercent: percent.default(100),
     /** ...or when the average round trip is above this (0: not checked). */
-    maxLatencyMs: z.number().int().min(0).max(60_000).default(0),
-    intervalSeconds: z.number().int().min(30).max(3600).default(60),
+    maxLatencyMs: whole(0, 60_000).default(0),
+    intervalSeconds: whole(30, 3600).default(60),
     durationMinutes: minutes(1440),
   })
   .strict();
@@ -188,13 +198,13 @@ const HttpParameters = /* @__PURE__ */ z
       .trim()
       .max(2048)
       .regex(/^https?:\/\/[^\s]+$/i, 'Enter an http:// or https:// address'),
-    expectStatus: z.array(z.number().int().min(100).max(599)).min(1).max(20).default([200]),
+    expectStatus: z.array(whole(100, 599)).min(1).max(20).default([200]),
     keyword: z.string().max(500).default(''),
     keywordMustAppear: z.boolean().default(true),
-    maxLatencyMs: z.number().int().min(0).max(60_000).default(0),
+    maxLatencyMs: whole(0, 60_000).default(0),
     /** Triggers when the certificate expires within this many days (0: not checked). */
-    certificateExpiryDays: z.number().int().min(0).max(365).default(0),
-    intervalSeconds: z.number().int().min(30).max(3600).default(60),
+    certificateExpiryDays: whole(0, 365).default(0),
+    intervalSeconds: whole(30, 3600).default(60),
     durationMinutes: minutes(1440),
   })
   .strict();
@@ -204,7 +214,7 @@ const PortParameters = /* @__PURE__ */ z
     host,
     port,
     trigger: z.enum(['CLOSED', 'OPEN']).default('CLOSED'),
-    intervalSeconds: z.number().int().min(30).max(3600).default(60),
+    intervalSeconds: whole(30, 3600).default(60),
     durationMinutes: minutes(1440),
   })
   .strict();
@@ -213,10 +223,10 @@ const SyslogParameters = /* @__PURE__ */ z
   .object({
     /** UDP port the probe listens on (514 needs privileges; 1024+ does not). */
     port: port.default(514),
-    textContains: z.string().trim().min(1).max(500),
+    textContains: text(500),
     /** Lowest syslog severity that counts (0 emergency ... 7 debug). */
-    maxSeverity: z.number().int().min(0).max(7).default(7),
-    occurrences: z.number().int().min(1).max(1000).default(1),
+    maxSeverity: whole(0, 7).default(7),
+    occurrences: whole(1, 1000).default(1),
     windowMinutes: minutes(1440),
   })
   .strict();
@@ -364,7 +374,7 @@ export const ConditionReset = /* @__PURE__ */ z
   .object({
     mode: ResetMode,
     /** AFTER_TIME: minutes after triggering, 1 minute to 30 days. */
-    afterMinutes: z.number().int().min(1).max(43_200).optional(),
+    afterMinutes: whole(1, 43_200).optional(),
   })
   .strict()
   .refine((r) => r.mode !== 'AFTER_TIME' || r.afterMinutes !== undefined, {
@@ -401,7 +411,7 @@ export const MAX_AUTOMATIONS_PER_CONDITION = 10;
 const conditionFields = {
   /** Stable across edits and across inheritance: a child's override names its parent's condition by this id. */
   id: z.string().uuid(),
-  name: z.string().trim().min(1).max(CONDITION_NAME_MAX),
+  name: text(CONDITION_NAME_MAX),
   enabled: z.boolean().default(true),
   severity: AlertSeverity,
   priority: AlertPriority,

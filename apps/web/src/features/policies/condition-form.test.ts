@@ -35,7 +35,7 @@ describe('the condition form', () => {
       { ...cpu, parameters: { ...cpu.parameters, thresholdPercent: 150 } },
       messages,
     );
-    expect(tooHigh.errors['parameters.thresholdPercent']).toBe('Too big: expected number to be <=100');
+    expect(tooHigh.errors['parameters.thresholdPercent']).toBe('Enter a whole number from 1 to 100');
     const disk = newConditionState('DISK');
     const noSize = checkCondition(
       { ...disk, parameters: { ...disk.parameters, mode: 'BYTES_FREE', thresholdBytes: undefined } },
@@ -46,7 +46,7 @@ describe('the condition form', () => {
     expect(afterTime.errors['reset.afterMinutes']).toBe('Enter after how many minutes the alert resets');
     const ping = checkCondition(newConditionState('PING'), messages);
     expect(ping.errors).toMatchObject({
-      'parameters.host': 'Too small: expected string to have >=1 characters',
+      'parameters.host': 'Mandatory value is undefined. Please enter a value.',
       probeDeviceId: 'Choose the device that runs the probe',
     });
     const http = newConditionState('HTTP');
@@ -56,7 +56,7 @@ describe('the condition form', () => {
     );
     expect(badUrl.errors['parameters.url']).toBe('Enter an http:// or https:// address');
     expect(checkCondition({ ...cpu, name: ' ' }, messages).errors.name).toBe(
-      'Too small: expected string to have >=1 characters',
+      'Mandatory value is undefined. Please enter a value.',
     );
   });
 

@@ -114,7 +114,7 @@ describe('the policy editor', { timeout: 60_000 }, () => {
     await user.type(duration, '5000');
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await within(dialog).findByText('Enter a size of free space')).toBeInTheDocument();
-    expect(within(dialog).getByText('Too big: expected number to be <=1440')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter a whole number from 1 to 1,440')).toBeInTheDocument();
     // Only the types this class can sample are offered (no BitLocker on Linux servers).
     await user.click(within(dialog).getByRole('combobox', { name: /Condition type/ }));
     expect(screen.queryByRole('option', { name: 'BitLocker' })).not.toBeInTheDocument();
