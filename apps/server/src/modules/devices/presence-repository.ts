@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, toNumber } from '../../db/database.ts';
 import { lazyCommit } from '../../db/lazy-commit.ts';
 import { deviceMetrics } from '../../db/schema.ts';
+import { healthStatusSql, onlineStatusSql } from './health-sql.ts';
 
 /** Hot-path SQL: one statement per batch, never a statement per heartbeat. */
 
@@ -13,8 +14,6 @@ export type PresenceEntry = {
   memoryPercent: number | null;
   diskPercent: number | null;
 };
-
-export type Thresholds = { cpuPercent: number; memoryPercent: number; diskPercent: number };
 
 export type StatusChange = {
   deviceId: number;
@@ -43,25 +42,19 @@ const toChange = (row: ChangeRow): StatusChange => ({
 });
 
 /**
- * Writes last-seen, latest metrics and status for a batch; answers the devices whose status changed.
- * An entry older than `offlineCutoff` (a flush retried after an outage) never makes a device UP. Its
- * own statement, committed lazily (`lazyCommit`): the next heartbeat writes it again.
+ * Writes last-seen, latest metrics, status and health status for a batch; answers the devices whose status
+ * changed. An entry older than `offlineCutoff` (a flush retried after an outage) never makes a device UP. WARNING
+ * comes from the device's alerts (`alert_health`, health-sql.ts), not from its metrics. Its own statement,
+ * committed lazily (`lazyCommit`): the next heartbeat writes it again.
  */
-export const flushPresence = async (
-  db: DbOrTx,
-  entries: PresenceEntry[],
-  limits: Thresholds,
-  offlineCutoff: Date,
-) => {
+export const flushPresence = async (db: DbOrTx, entries: PresenceEntry[], offlineCutoff: Date) => {
   if (entries.length === 0) return [];
   const column = <K extends keyof PresenceEntry>(key: K) => sql.param(entries.map((e) => e[key]));
   const seen = sql.param(entries.map((e) => e.seenAt.toISOString()));
-  const warning = sql`(coalesce(v.cpu, d.cpu_percent) > ${limits.cpuPercent}
-    or coalesce(v.mem, d.memory_percent) > ${limits.memoryPercent}
-    or coalesce(v.disk, d.disk_percent) > ${limits.diskPercent})`;
   const cutoff = offlineCutoff.toISOString();
-  const newStatus = sql`(case when greatest(d.last_seen_at, v.seen) < ${cutoff}::timestamptz then 'DOWN'
-    when ${warning} then 'WARNING' else 'UP' end)`;
+  const isDown = sql`(greatest(d.last_seen_at, v.seen) < ${cutoff}::timestamptz)`;
+  const newStatus = sql`(case when ${isDown} then 'DOWN' else ${onlineStatusSql(sql`d.alert_health`)} end)`;
+  const newHealth = healthStatusSql({ isDown, alertHealth: sql`d.alert_health`, lastSeen: sql`v.seen` });
   const result = await db.execute(sql`
     with v as (
       select * from unnest(${column('deviceId')}::int[], ${seen}::timestamptz[], ${column('cpuPercent')}::real[],
@@ -77,6 +70,7 @@ export const flushPresence = async (
       memory_percent = coalesce(v.mem, d.memory_percent),
       disk_percent = coalesce(v.disk, d.disk_percent),
       status = ${newStatus},
+      health_status = ${newHealth},
       status_changed_at = case when d.status <> ${newStatus} then now() else d.status_changed_at end
     from v join prev on prev.id = v.id cross join ${lazyCommit}
     where d.id = v.id
@@ -97,7 +91,8 @@ export const markOfflineDevices = async (db: DbOrTx, cutoff: Date) => {
       select id, status from devices where status <> 'DOWN' and last_seen_at < ${at}::timestamptz
       order by id for no key update skip locked
     )
-    update devices d set status = 'DOWN', status_changed_at = now()
+    update devices d set status = 'DOWN', status_changed_at = now(),
+      health_status = ${healthStatusSql({ isDown: sql`true`, alertHealth: sql`d.alert_health`, lastSeen: sql`d.last_seen_at` })}
     from stale
     where d.id = stale.id and d.status <> 'DOWN' and d.last_seen_at < ${at}::timestamptz
     returning d.id, d.organization_id, stale.status as previous_status, d.status,

@@ -7,6 +7,7 @@ const labelKeys: Partial<Record<ValueKind, string>> = {
   status: 'devices.status',
   deviceClass: 'deviceSearch.deviceClass',
   approvalStatus: 'approvals.status',
+  healthStatus: 'deviceSearch.health',
   platform: 'deviceSearch.platform',
 };
 
