@@ -549,7 +549,7 @@ const valueFits = (kind: ObservationValueKind, value: number): boolean => {
 };
 
 const valueKindText: Readonly<Record<ObservationValueKind, string>> = {
-  none: 'no value',
+  none: '',
   percent: 'a percentage from 0 to 100',
   count: 'a whole number from 0',
   nonNegative: 'a number from 0',
@@ -599,7 +599,10 @@ export const checkObservation = (
   if (observation.value !== null && !valueFits(kind, observation.value))
     return {
       ok: false,
-      reason: `value ${observation.value} is not ${valueKindText[kind]} (${condition.type})`,
+      reason:
+        kind === 'none'
+          ? `${condition.type} takes no value (got ${observation.value})`
+          : `value ${observation.value} is not ${valueKindText[kind]} (${condition.type})`,
     };
   const typeInfo = findConditionTypeInfo(condition.type);
   const instance = observation.instance;

@@ -1,0 +1,96 @@
+import {
+  alertSeverities,
+  type DeviceStatus,
+  defaultHealthStatusSettings,
+  type HealthStatus,
+  HealthStatusSettings,
+} from '@rmm/domain';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, toNumber } from '../../db/database.ts';
+import { HEALTH_STATUS_SETTING_KEY, healthStatusSql, onlineStatusSql } from '../devices/health-sql.ts';
+import type { StatusChange } from '../devices/presence-repository.ts';
+import { getSetting, putSetting } from '../settings/repository.ts';
+
+/**
+ * Device health from active alerts (alerts.ts `deriveHealthStatus`): the stored settings, and the statement that
+ * brings a device's `alert_health`, `health_status` and `status` in line with its ACTIVE alerts, run in the
+ * transaction of every alert transition (docs/decisions.md "Monitoring engine").
+ */
+
+export const getHealthStatusSettings = async (db: DbOrTx): Promise<HealthStatusSettings> => {
+  const stored = await getSetting<unknown>(db, HEALTH_STATUS_SETTING_KEY);
+  const parsed = HealthStatusSettings.safeParse(stored);
+  return parsed.success ? parsed.data : defaultHealthStatusSettings();
+};
+
+export const putHealthStatusSettings = (db: DbOrTx, settings: HealthStatusSettings) =>
+  putSetting(db, HEALTH_STATUS_SETTING_KEY, settings);
+
+const rankOf: Readonly<Record<Exclude<HealthStatus, 'UNKNOWN'>, number>> = {
+  HEALTHY: 0,
+  NEEDS_ATTENTION: 1,
+  UNHEALTHY: 2,
+};
+
+/** The worst status a device's ACTIVE alerts map to, as SQL over `d` (the devices row). */
+const alertHealthSql = (settings: HealthStatusSettings) => {
+  const rank = sql`case a.severity ${sql.join(
+    alertSeverities.map((s) => sql`when ${s} then ${rankOf[settings.severities[s]]}::int`),
+    sql` `,
+  )} else 0 end`;
+  return sql`(case coalesce((select max(${rank}) from alerts a where a.device_id = d.id and a.status = 'ACTIVE'), 0)
+    when 2 then 'UNHEALTHY' when 1 then 'NEEDS_ATTENTION' else 'HEALTHY' end)`;
+};
+
+export type HealthChange = StatusChange & { healthStatus: HealthStatus; previousHealth: HealthStatus };
+
+type Row = {
+  id: number;
+  organization_id: number;
+  previous_status: string;
+  status: string;
+  previous_health: string;
+  health_status: string;
+  last_seen_ms: number | string | null;
+};
+
+/**
+ * Recomputes these devices' health (all devices when `deviceIds` is 'all': the settings changed), locking their
+ * rows in id order; answers those whose status or health changed.
+ */
+export const refreshDeviceHealth = async (
+  db: DbOrTx,
+  deviceIds: readonly number[] | 'all',
+  settings: HealthStatusSettings,
+): Promise<HealthChange[]> => {
+  if (deviceIds !== 'all' && deviceIds.length === 0) return [];
+  const which = deviceIds === 'all' ? sql`true` : sql`d.id = any(${sql.param([...deviceIds])}::int[])`;
+  const alertHealth = sql`h.alert_health`;
+  const isDown = sql`(d.status = 'DOWN')`;
+  const newStatus = sql`(case when ${isDown} then 'DOWN' else ${onlineStatusSql(alertHealth)} end)`;
+  const newHealth = healthStatusSql({ isDown, alertHealth, lastSeen: sql`d.last_seen_at` });
+  const result = await db.execute(sql`
+    with prev as (
+      select d.id, d.status, d.health_status from devices d where ${which} order by d.id for no key update
+    ), h as (
+      select d.id, ${alertHealthSql(settings)} as alert_health from devices d join prev on prev.id = d.id
+    )
+    update devices d set
+      alert_health = h.alert_health,
+      status = ${newStatus},
+      health_status = ${newHealth},
+      status_changed_at = case when d.status <> ${newStatus} then now() else d.status_changed_at end
+    from h join prev on prev.id = h.id
+    where d.id = h.id and (d.alert_health <> h.alert_health or d.status <> ${newStatus} or d.health_status <> ${newHealth})
+    returning d.id, d.organization_id, prev.status as previous_status, d.status, prev.health_status as previous_health,
+      d.health_status, extract(epoch from d.last_seen_at) * 1000 as last_seen_ms`);
+  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+    deviceId: toNumber(row.id),
+    organizationId: toNumber(row.organization_id),
+    previousStatus: row.previous_status as DeviceStatus,
+    status: row.status as DeviceStatus,
+    previousHealth: row.previous_health as HealthStatus,
+    healthStatus: row.health_status as HealthStatus,
+    lastSeen: row.last_seen_ms === null ? null : new Date(toNumber(row.last_seen_ms)).toISOString(),
+  }));
+};
