@@ -32,10 +32,26 @@ const rankOf: Readonly<Record<Exclude<HealthStatus, 'UNKNOWN'>, number>> = {
   UNHEALTHY: 2,
 };
 
-/** The worst status a device's ACTIVE alerts map to, as SQL over `d` (the devices row). */
-const alertHealthSql = (settings: HealthStatusSettings) => {
-  const rank = sql`case a.severity ${sql.join(
-    alertSeverities.map((s) => sql`when ${s} then ${rankOf[settings.severities[s]]}::int`),
+/**
+ * The worst status a device's ACTIVE alerts map to, as SQL over `d` (the devices row): with the settings given,
+ * or (undefined) those stored, read inside the statement (the defaults where none are stored).
+ */
+const alertHealthSql = (settings: HealthStatusSettings | undefined) => {
+  const defaults = defaultHealthStatusSettings();
+  const statusOf = settings
+    ? sql`case a.severity ${sql.join(
+        alertSeverities.map((s) => sql`when ${s} then ${settings.severities[s]}`),
+        sql` `,
+      )} end`
+    : sql`coalesce((select st.value->'severities'->>a.severity from settings st where st.key = ${HEALTH_STATUS_SETTING_KEY}),
+        case a.severity ${sql.join(
+          alertSeverities.map((s) => sql`when ${s} then ${defaults.severities[s]}`),
+          sql` `,
+        )} end)`;
+  const rank = sql`case ${statusOf} ${sql.join(
+    (Object.keys(rankOf) as (keyof typeof rankOf)[]).map(
+      (status) => sql`when ${status} then ${rankOf[status]}::int`,
+    ),
     sql` `,
   )} else 0 end`;
   return sql`(case coalesce((select max(${rank}) from alerts a where a.device_id = d.id and a.status = 'ACTIVE'), 0)
@@ -56,12 +72,13 @@ type Row = {
 
 /**
  * Recomputes these devices' health (all devices when `deviceIds` is 'all': the settings changed), locking their
- * rows in id order; answers those whose status or health changed.
+ * rows in id order; answers those whose status or health changed. `settings`: the mapping to apply, by default
+ * the stored one (read by the statement itself).
  */
 export const refreshDeviceHealth = async (
   db: DbOrTx,
   deviceIds: readonly number[] | 'all',
-  settings: HealthStatusSettings,
+  settings?: HealthStatusSettings,
 ): Promise<HealthChange[]> => {
   if (deviceIds !== 'all' && deviceIds.length === 0) return [];
   const which = deviceIds === 'all' ? sql`true` : sql`d.id = any(${sql.param([...deviceIds])}::int[])`;

@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } 
 import { anyOf } from '../../db/any-of.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { inScope } from '../../lib/scope.ts';
+import { activitiesInsert, type NewActivity } from '../activities/repository.ts';
 import { devices } from '../devices/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 import { type AlertRow, toAlert } from './mapper.ts';
@@ -110,6 +111,29 @@ export const findAlertsByIds = async (db: DbOrTx, ids: readonly number[]): Promi
   return rows.map(toAlertOf);
 };
 
+/** The devices of the caller's ACTIVE alerts among these ids (not locked). */
+export const devicesOfActiveAlerts = async (db: DbOrTx, scope: OrganizationScope, ids: readonly number[]) =>
+  (
+    await db
+      .selectDistinct({ deviceId: alerts.deviceId })
+      .from(alerts)
+      .where(
+        and(
+          anyOf(alerts.id, ids, 'integer'),
+          eq(alerts.status, 'ACTIVE'),
+          inScope(alerts.organizationId, scope),
+        ),
+      )
+  ).map((r) => r.deviceId);
+
+/** Locks these devices' rows in id order: the engine locks a device before its alerts, so everyone does. */
+export const lockDevices = async (db: DbOrTx, deviceIds: readonly number[]) => {
+  if (deviceIds.length === 0) return;
+  await db.execute(
+    sql`select id from devices where id = any(${sql.param([...deviceIds])}::int[]) order by id for no key update`,
+  );
+};
+
 /** The caller's ACTIVE alerts among these ids, locked in id order (acknowledge and reset by hand). */
 export const lockActiveAlerts = async (db: DbOrTx, scope: OrganizationScope, ids: readonly number[]) =>
   db
@@ -197,11 +221,29 @@ export const resetAlertRow = async (
   return row;
 };
 
-export const insertAlertEvents = async (
+/** A transition's alert events and activities, in one statement (both lists as one JSON parameter each). */
+export const insertEventsAndActivities = async (
   db: DbOrTx,
   events: { alertId: number; organizationId: number; change: string }[],
+  activities: NewActivity[],
 ) => {
-  if (events.length) await db.insert(alertEvents).values(events);
+  if (events.length === 0 && activities.length === 0) return;
+  if (activities.length === 0) {
+    await db.insert(alertEvents).values(events);
+    return;
+  }
+  const rows = events.map((e) => ({
+    alert_id: e.alertId,
+    organization_id: e.organizationId,
+    change: e.change,
+  }));
+  await db.execute(sql`
+    with events as (
+      insert into ${alertEvents} (alert_id, organization_id, change)
+      select r.alert_id, r.organization_id, r.change
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(alert_id integer, organization_id integer, change text)
+    )
+    ${activitiesInsert(activities)}`);
 };
 
 /** ACTIVE alerts whose AFTER_TIME reset is due, locked (SKIP LOCKED: another process takes the rest). */

@@ -44,7 +44,10 @@ const changeAlerts = async (
   change: 'ACKNOWLEDGED' | 'RESET',
 ) => {
   const outcome = await db.transaction(async (tx) => {
-    const rows = await repo.lockActiveAlerts(tx, actor.scope, [...new Set(ids)]);
+    const unique = [...new Set(ids)];
+    // Devices first, then alerts: the engine's order, so the two never wait on each other in a circle.
+    await repo.lockDevices(tx, await repo.devicesOfActiveAlerts(tx, actor.scope, unique));
+    const rows = await repo.lockActiveAlerts(tx, actor.scope, unique);
     const devices = new Map(
       (await repo.findDevicesByIds(tx, [...new Set(rows.map((r) => r.deviceId))])).map((d) => [d.id, d]),
     );

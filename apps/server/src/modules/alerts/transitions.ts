@@ -1,13 +1,13 @@
 import type { AlertChangedEvent } from '@rmm/domain';
 import type { Bus } from '../../bus/index.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { insertActivities, type NewActivity } from '../activities/repository.ts';
+import type { NewActivity } from '../activities/repository.ts';
 import { publishStatusChanges } from '../devices/events.ts';
 import { findDeviceSummary } from '../devices/repository.ts';
 import { publishConsoleEvent } from '../events/publish.ts';
-import { getHealthStatusSettings, type HealthChange, refreshDeviceHealth } from './health.ts';
+import { type HealthChange, refreshDeviceHealth } from './health.ts';
 import type { AlertRow } from './mapper.ts';
-import { findAlertsByIds, insertAlertEvents } from './repository.ts';
+import { findAlertsByIds, insertEventsAndActivities } from './repository.ts';
 
 /**
  * Every alert transition (RAISED, UPDATED, ACKNOWLEDGED, RESET), whoever makes it (the engine, the sweeper, a
@@ -70,16 +70,13 @@ export const createTransitionBatch = () => {
     },
     /** Events, activities and health, in the caller's transaction. */
     async write(tx: DbOrTx): Promise<TransitionOutcome> {
-      await insertAlertEvents(
+      await insertEventsAndActivities(
         tx,
         changes.map(({ change, alert }) => ({
           alertId: alert.id,
           organizationId: alert.organizationId,
           change,
         })),
-      );
-      await insertActivities(
-        tx,
         changes.map(
           ({ change, alert, device, who, detail }): NewActivity => ({
             actorId: who.id,
@@ -95,13 +92,13 @@ export const createTransitionBatch = () => {
           }),
         ),
       );
+      // The stored health mapping, read by the statement itself.
       const health =
         touched.size === 0
           ? []
           : await refreshDeviceHealth(
               tx,
               [...touched].sort((a, b) => a - b),
-              await getHealthStatusSettings(tx),
             );
       return { changes: changes.map(({ change, alert }) => ({ change, alertId: alert.id })), health };
     },

@@ -6,7 +6,14 @@ import {
   type ServerMessage,
 } from '@rmm/domain';
 import { type DeviceConditionSet, deviceConditionSet } from './condition-sets.ts';
-import { apply, type EngineContext, keyOf, type Observation, type Reconciliation } from './engine.ts';
+import {
+  commit,
+  type EngineContext,
+  keyOf,
+  type Observation,
+  publishOutcome,
+  type Reconciliation,
+} from './engine.ts';
 import type { PolicyScanCache } from './policy-scan.ts';
 
 /**
@@ -109,13 +116,13 @@ export const createConditionSession = (
             ),
           }
         : undefined;
-    if (observations.length || reconcile)
-      await apply(context, {
-        deviceId,
-        observations,
-        ...(reconcile ? { reconcile } : {}),
-      });
+    const outcome =
+      observations.length || reconcile
+        ? await commit(context, { deviceId, observations, ...(reconcile ? { reconcile } : {}) })
+        : undefined;
+    // Stored: the agent may forget the report. Consoles and automation jobs hear of it right after.
     send({ v: 1, type: 'conditionReportStored', reportId: report.reportId });
+    if (outcome) await publishOutcome(context, outcome);
   };
 
   return {

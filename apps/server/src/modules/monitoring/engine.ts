@@ -294,9 +294,13 @@ export const applyInTransaction = async (
   return { transitions, jobs: automations.jobs, stale: work.stale, suppressed: work.suppressed };
 };
 
+/** Applies in one transaction and commits (the caller publishes the outcome). */
+export const commit = (context: EngineContext, request: ApplyRequest) =>
+  context.db.transaction((tx) => applyInTransaction(tx, context.settings, request));
+
 /** Applies and commits, then tells consoles and agents (alert.changed, device status, automation jobs). */
 export const apply = async (context: EngineContext, request: ApplyRequest) => {
-  const outcome = await context.db.transaction((tx) => applyInTransaction(tx, context.settings, request));
+  const outcome = await commit(context, request);
   if (outcome) await publishOutcome(context, outcome);
   return outcome;
 };
