@@ -49,6 +49,7 @@ const usage = `Options:
   --connect-timeout S give up waiting for the agents after S s (default 600)
   --port N            server port (default 18100)
   --nice N            run the load generator (this client and the agent workers) at nice N (0-19, default 0)
+  --profile DIR       write a CPU profile of the server into DIR (node --cpu-prof)
   --state FILE        enrolled identities (default bench/.state/agents-<database>.json)
   --log FILE          server log (default bench/.state/alert-latency-server.log)`;
 
@@ -67,6 +68,7 @@ const { values: args } = parseArgs({
     nice: { type: 'string', default: '0' },
     state: { type: 'string' },
     log: { type: 'string' },
+    profile: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -121,6 +123,7 @@ const server: ServerProcess = await startServer({
   port: Number(args.port),
   databaseUrl,
   logFile,
+  nodeArgs: args.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args.profile)] : [],
   env: {
     HEARTBEAT_INTERVAL_SECONDS: args.heartbeat,
     ENROLL_RATE_PER_MINUTE: '1000000',
@@ -247,8 +250,9 @@ for (let elapsed = 0; elapsed < durationS; elapsed += 10) {
 }
 const windowEnd = Date.now();
 const loadAtEnd = loadAverage();
-const counts = await fleet.command<AlertHooksCounts>(ALERT_HOOKS_STOP);
+await fleet.command<AlertHooksCounts>(ALERT_HOOKS_STOP);
 await sleep(settleS * 1000);
+const counts = await fleet.command<AlertHooksCounts>(ALERT_HOOKS_COUNT_SETS);
 
 const measured = times.filter(([observed]) => observed >= windowStart && observed < windowEnd);
 const latencies = measured.map(([observed, stored]) => stored - observed).sort((a, b) => a - b);
@@ -274,7 +278,7 @@ console.log(
 );
 console.log(`load average ${loadAtStart} at the start of the window, ${loadAtEnd} at its end`);
 console.log(
-  `reports sent ${sent}, stored ${stored}, never acknowledged ${sent - stored}; alert rows ${alertCount?.alerts}, events ${alertCount?.events}; keys with two ACTIVE alerts: ${duplicates[0]?.n ?? 0}`,
+  `reports sent ${sent}, stored ${stored}, not acknowledged ${settleS} s after the last ${sent - stored}; alert rows ${alertCount?.alerts}, events ${alertCount?.events}; keys with two ACTIVE alerts: ${duplicates[0]?.n ?? 0}`,
 );
 await cleanUp();
 process.exit(0);

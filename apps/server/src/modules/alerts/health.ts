@@ -71,37 +71,38 @@ type Row = {
 };
 
 /**
- * Recomputes these devices' health (all devices when `deviceIds` is 'all': the settings changed), locking their
- * rows in id order; answers those whose status or health changed. `settings`: the mapping to apply, by default
- * the stored one (read by the statement itself).
+ * The health refresh as parts of a statement: `ctes` (to follow a WITH, after the caller's own CTEs) and the
+ * UPDATE that ends it. Its rows are locked in id order; it answers (RETURNING) the devices whose status or health
+ * changed. `settings`: the mapping to apply, by default the stored one (read by the statement itself).
  */
-export const refreshDeviceHealth = async (
-  db: DbOrTx,
-  deviceIds: readonly number[] | 'all',
-  settings?: HealthStatusSettings,
-): Promise<HealthChange[]> => {
-  if (deviceIds !== 'all' && deviceIds.length === 0) return [];
+export const healthRefreshSql = (deviceIds: readonly number[] | 'all', settings?: HealthStatusSettings) => {
   const which = deviceIds === 'all' ? sql`true` : sql`d.id = any(${sql.param([...deviceIds])}::int[])`;
   const alertHealth = sql`h.alert_health`;
   const isDown = sql`(d.status = 'DOWN')`;
   const newStatus = sql`(case when ${isDown} then 'DOWN' else ${onlineStatusSql(alertHealth)} end)`;
   const newHealth = healthStatusSql({ isDown, alertHealth, lastSeen: sql`d.last_seen_at` });
-  const result = await db.execute(sql`
-    with prev as (
+  return {
+    ctes: sql`health_prev as (
       select d.id, d.status, d.health_status from devices d where ${which} order by d.id for no key update
     ), h as (
-      select d.id, ${alertHealthSql(settings)} as alert_health from devices d join prev on prev.id = d.id
-    )
+      select d.id, ${alertHealthSql(settings)} as alert_health from devices d join health_prev on health_prev.id = d.id
+    )`,
+    statement: sql`
     update devices d set
       alert_health = h.alert_health,
       status = ${newStatus},
       health_status = ${newHealth},
       status_changed_at = case when d.status <> ${newStatus} then now() else d.status_changed_at end
-    from h join prev on prev.id = h.id
+    from h join health_prev on health_prev.id = h.id
     where d.id = h.id and (d.alert_health <> h.alert_health or d.status <> ${newStatus} or d.health_status <> ${newHealth})
-    returning d.id, d.organization_id, prev.status as previous_status, d.status, prev.health_status as previous_health,
-      d.health_status, extract(epoch from d.last_seen_at) * 1000 as last_seen_ms`);
-  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+    returning d.id, d.organization_id, health_prev.status as previous_status, d.status,
+      health_prev.health_status as previous_health, d.health_status,
+      extract(epoch from d.last_seen_at) * 1000 as last_seen_ms`,
+  };
+};
+
+export const healthChangesOf = (result: unknown): HealthChange[] =>
+  (result as { rows: Row[] }).rows.map((row) => ({
     deviceId: toNumber(row.id),
     organizationId: toNumber(row.organization_id),
     previousStatus: row.previous_status as DeviceStatus,
@@ -110,4 +111,14 @@ export const refreshDeviceHealth = async (
     healthStatus: row.health_status as HealthStatus,
     lastSeen: row.last_seen_ms === null ? null : new Date(toNumber(row.last_seen_ms)).toISOString(),
   }));
+
+/** Recomputes these devices' health (all devices when `deviceIds` is 'all': the settings changed). */
+export const refreshDeviceHealth = async (
+  db: DbOrTx,
+  deviceIds: readonly number[] | 'all',
+  settings?: HealthStatusSettings,
+): Promise<HealthChange[]> => {
+  if (deviceIds !== 'all' && deviceIds.length === 0) return [];
+  const { ctes, statement } = healthRefreshSql(deviceIds, settings);
+  return healthChangesOf(await db.execute(sql`with ${ctes} ${statement}`));
 };

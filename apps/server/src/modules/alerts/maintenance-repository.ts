@@ -1,5 +1,5 @@
 import type { MaintenanceWindow, OrganizationScope } from '@rmm/domain';
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { inScope } from '../../lib/scope.ts';
@@ -92,25 +92,4 @@ export const devicesOutside = async (db: DbOrTx, organizationId: number, ids: re
     .where(and(anyOf(devices.id, ids, 'integer'), eq(devices.organizationId, organizationId)));
   const inside = new Set(found.map((r) => r.id));
   return ids.filter((id) => !inside.has(id));
-};
-
-/** Whether a window of the device's organization covers the device at this time. */
-export const isInMaintenance = async (
-  db: DbOrTx,
-  device: { id: number; organizationId: number },
-  at: Date,
-): Promise<boolean> => {
-  const [row] = await db
-    .select({ id: maintenanceWindows.id })
-    .from(maintenanceWindows)
-    .where(
-      and(
-        eq(maintenanceWindows.organizationId, device.organizationId),
-        sql`${maintenanceWindows.startTime} <= ${at.toISOString()}::timestamptz`,
-        sql`${maintenanceWindows.endTime} > ${at.toISOString()}::timestamptz`,
-        sql`(cardinality(${maintenanceWindows.deviceIds}) = 0 or ${device.id}::int = any(${maintenanceWindows.deviceIds}))`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 };

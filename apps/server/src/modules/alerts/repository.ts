@@ -12,6 +12,7 @@ import { inScope } from '../../lib/scope.ts';
 import { activitiesInsert, type NewActivity } from '../activities/repository.ts';
 import { devices } from '../devices/schema.ts';
 import { organizations } from '../organizations/schema.ts';
+import { type HealthChange, healthChangesOf, healthRefreshSql } from './health.ts';
 import { type AlertRow, toAlert } from './mapper.ts';
 import { alertEvents, alerts } from './schema.ts';
 
@@ -102,15 +103,6 @@ export const findAlert = async (db: DbOrTx, scope: OrganizationScope, id: number
   return row ? toAlertOf(row) : undefined;
 };
 
-/** Alerts as the console shows them, in id order (what a transition publishes after its commit). */
-export const findAlertsByIds = async (db: DbOrTx, ids: readonly number[]): Promise<Alert[]> => {
-  if (ids.length === 0) return [];
-  const rows = await selectAlerts(db)
-    .where(anyOf(alerts.id, ids, 'integer'))
-    .orderBy(asc(alerts.id));
-  return rows.map(toAlertOf);
-};
-
 /** The devices of the caller's ACTIVE alerts among these ids (not locked). */
 export const devicesOfActiveAlerts = async (db: DbOrTx, scope: OrganizationScope, ids: readonly number[]) =>
   (
@@ -148,13 +140,6 @@ export const lockActiveAlerts = async (db: DbOrTx, scope: OrganizationScope, ids
     )
     .orderBy(asc(alerts.id))
     .for('no key update');
-
-/** The device's ACTIVE alerts (the engine holds the device's row lock). */
-export const findActiveAlertsOfDevice = async (db: DbOrTx, deviceId: number): Promise<AlertRow[]> =>
-  db
-    .select()
-    .from(alerts)
-    .where(and(eq(alerts.deviceId, deviceId), eq(alerts.status, 'ACTIVE')));
 
 export type NewAlert = Omit<
   typeof alerts.$inferInsert,
@@ -221,29 +206,30 @@ export const resetAlertRow = async (
   return row;
 };
 
-/** A transition's alert events and activities, in one statement (both lists as one JSON parameter each). */
-export const insertEventsAndActivities = async (
+/**
+ * A transaction's alert events, activities and the health refresh of the devices they touched, in one statement
+ * (the lists as one JSON parameter each); answers the devices whose status or health changed.
+ */
+export const writeEventsActivitiesAndHealth = async (
   db: DbOrTx,
   events: { alertId: number; organizationId: number; change: string }[],
   activities: NewActivity[],
-) => {
-  if (events.length === 0 && activities.length === 0) return;
-  if (activities.length === 0) {
-    await db.insert(alertEvents).values(events);
-    return;
-  }
+  deviceIds: readonly number[],
+): Promise<HealthChange[]> => {
   const rows = events.map((e) => ({
     alert_id: e.alertId,
     organization_id: e.organizationId,
     change: e.change,
   }));
-  await db.execute(sql`
+  const health = healthRefreshSql(deviceIds);
+  const result = await db.execute(sql`
     with events as (
       insert into ${alertEvents} (alert_id, organization_id, change)
       select r.alert_id, r.organization_id, r.change
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(alert_id integer, organization_id integer, change text)
-    )
-    ${activitiesInsert(activities)}`);
+    ), activity_rows as (${activitiesInsert(activities)} returning 1), ${health.ctes}
+    ${health.statement}`);
+  return healthChangesOf(result);
 };
 
 /** ACTIVE alerts whose AFTER_TIME reset is due, locked (SKIP LOCKED: another process takes the rest). */

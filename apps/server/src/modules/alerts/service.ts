@@ -58,7 +58,7 @@ const changeAlerts = async (
     }
     return { size: batch.size, written: await batch.write(tx) };
   });
-  await publishTransitions(db, bus, outcome.written);
+  publishTransitions(bus, outcome.written);
   return { changed: outcome.size };
 };
 
@@ -191,6 +191,6 @@ export const updateHealthSettings = async ({
     });
     return changes;
   });
-  await publishHealthChanges(db, bus, health);
+  publishHealthChanges(bus, health);
   return settings;
 };

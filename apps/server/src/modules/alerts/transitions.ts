@@ -1,19 +1,19 @@
-import type { AlertChangedEvent } from '@rmm/domain';
+import type { Alert, AlertChangedEvent } from '@rmm/domain';
 import type { Bus } from '../../bus/index.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { NewActivity } from '../activities/repository.ts';
 import { publishStatusChanges } from '../devices/events.ts';
-import { findDeviceSummary } from '../devices/repository.ts';
 import { publishConsoleEvent } from '../events/publish.ts';
-import { type HealthChange, refreshDeviceHealth } from './health.ts';
-import type { AlertRow } from './mapper.ts';
-import { findAlertsByIds, insertEventsAndActivities } from './repository.ts';
+import type { HealthChange } from './health.ts';
+import { type AlertRow, toAlert } from './mapper.ts';
+import { writeEventsActivitiesAndHealth } from './repository.ts';
 
 /**
  * Every alert transition (RAISED, UPDATED, ACKNOWLEDGED, RESET), whoever makes it (the engine, the sweeper, a
  * technician), is written the same way inside the caller's transaction: the alert row (by the caller), an
  * `alert_events` row (the durable feed notifications and ticket rulesets read), an activity, and the device's
- * health. Consoles hear of it (`alert.changed`, `device.status`, `device.updated`) only after the commit.
+ * health, the last three in one statement. Consoles hear of it (`alert.changed`, `device.status` with the health
+ * status) only after the commit.
  */
 
 export type AlertChange = AlertChangedEvent['change'];
@@ -47,7 +47,8 @@ const describe = (change: AlertChange, alert: AlertRow, detail?: string) => {
 };
 
 export type TransitionOutcome = {
-  changes: { change: AlertChange; alertId: number }[];
+  /** Each alert as the transition left it (a later transition of the same alert comes later). */
+  changes: { change: AlertChange; alert: Alert }[];
   health: HealthChange[];
 };
 
@@ -61,46 +62,43 @@ export const createTransitionBatch = () => {
       changes.push({ change, alert, device, who, ...(detail === undefined ? {} : { detail }) });
       touched.add(device.id);
     },
-    /** Also refresh these devices' health (a change without a transition, none here so far). */
-    touch(deviceId: number) {
-      touched.add(deviceId);
-    },
     get size() {
       return changes.length;
     },
-    /** Events, activities and health, in the caller's transaction. */
+    /** The alert events, the activities and the devices' health: one statement in the caller's transaction. */
     async write(tx: DbOrTx): Promise<TransitionOutcome> {
-      await insertEventsAndActivities(
-        tx,
-        changes.map(({ change, alert }) => ({
-          alertId: alert.id,
-          organizationId: alert.organizationId,
-          change,
-        })),
-        changes.map(
-          ({ change, alert, device, who, detail }): NewActivity => ({
-            actorId: who.id,
-            actorName: who.email,
-            action: activityActions[change],
-            targetType: 'device',
-            targetId: device.id,
-            targetName: device.displayName,
-            organizationId: device.organizationId,
-            organizationName: device.organizationName,
-            outcome: 'SUCCESS',
-            detail: describe(change, alert, detail),
-          }),
-        ),
+      const events = changes.map(({ change, alert }) => ({
+        alertId: alert.id,
+        organizationId: alert.organizationId,
+        change,
+      }));
+      const activities = changes.map(
+        ({ change, alert, device, who, detail }): NewActivity => ({
+          actorId: who.id,
+          actorName: who.email,
+          action: activityActions[change],
+          targetType: 'device',
+          targetId: device.id,
+          targetName: device.displayName,
+          organizationId: device.organizationId,
+          organizationName: device.organizationName,
+          outcome: 'SUCCESS',
+          detail: describe(change, alert, detail),
+        }),
       );
-      // The stored health mapping, read by the statement itself.
-      const health =
-        touched.size === 0
-          ? []
-          : await refreshDeviceHealth(
-              tx,
-              [...touched].sort((a, b) => a - b),
-            );
-      return { changes: changes.map(({ change, alert }) => ({ change, alertId: alert.id })), health };
+      const health = await writeEventsActivitiesAndHealth(
+        tx,
+        events,
+        activities,
+        [...touched].sort((a, b) => a - b),
+      );
+      return {
+        changes: changes.map(({ change, alert, device }) => ({
+          change,
+          alert: toAlert(alert, device.displayName, device.organizationName),
+        })),
+        health,
+      };
     },
   };
 };
@@ -108,54 +106,29 @@ export const createTransitionBatch = () => {
 export type TransitionBatch = ReturnType<typeof createTransitionBatch>;
 
 /** After the commit: each alert as it now is, and the devices whose status or health changed. */
-export const publishTransitions = async (db: DbOrTx, bus: Bus, outcome: TransitionOutcome) => {
+export const publishTransitions = (bus: Bus, outcome: TransitionOutcome) => {
   const time = new Date().toISOString();
-  if (outcome.changes.length) {
-    const byId = new Map(
-      (await findAlertsByIds(db, [...new Set(outcome.changes.map((c) => c.alertId))])).map((a) => [a.id, a]),
-    );
-    for (const { change, alertId } of outcome.changes) {
-      const alert = byId.get(alertId);
-      if (alert)
-        publishConsoleEvent(bus, {
-          type: 'alert.changed',
-          time,
-          organizationId: alert.organizationId,
-          change,
-          alert,
-        });
-    }
-  }
-  await publishHealthChanges(db, bus, outcome.health);
+  for (const { change, alert } of outcome.changes)
+    publishConsoleEvent(bus, {
+      type: 'alert.changed',
+      time,
+      organizationId: alert.organizationId,
+      change,
+      alert,
+    });
+  publishHealthChanges(bus, outcome.health);
 };
 
-/** Status changes as `device.status`; a health change as `device.updated` with the device as it now is. */
-export const publishHealthChanges = (db: DbOrTx, bus: Bus, health: readonly HealthChange[]) => {
-  const statusChanges = health.filter((h) => h.previousStatus !== h.status);
-  if (statusChanges.length)
-    publishStatusChanges(
-      bus,
-      statusChanges.map(({ deviceId, organizationId, previousStatus, status, lastSeen }) => ({
-        deviceId,
-        organizationId,
-        previousStatus,
-        status,
-        lastSeen,
-      })),
-    );
-  const healthChanged = health.filter((h) => h.previousHealth !== h.healthStatus);
-  if (healthChanged.length === 0) return Promise.resolve();
-  return (async () => {
-    const time = new Date().toISOString();
-    for (const change of healthChanged) {
-      const device = await findDeviceSummary(db, 'all', change.deviceId);
-      if (device)
-        publishConsoleEvent(bus, {
-          type: 'device.updated',
-          time,
-          organizationId: device.organizationId,
-          device,
-        });
-    }
-  })();
-};
+/** A change of status or health as `device.status` (with the health status; the status may be unchanged). */
+export const publishHealthChanges = (bus: Bus, health: readonly HealthChange[]) =>
+  publishStatusChanges(
+    bus,
+    health.map(({ deviceId, organizationId, previousStatus, status, lastSeen, healthStatus }) => ({
+      deviceId,
+      organizationId,
+      previousStatus,
+      status,
+      lastSeen,
+      healthStatus,
+    })),
+  );

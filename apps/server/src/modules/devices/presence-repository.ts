@@ -1,4 +1,4 @@
-import type { DeviceStatus } from '@rmm/domain';
+import type { DeviceStatus, HealthStatus } from '@rmm/domain';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, toNumber } from '../../db/database.ts';
 import { lazyCommit } from '../../db/lazy-commit.ts';
@@ -21,6 +21,7 @@ export type StatusChange = {
   previousStatus: DeviceStatus | null;
   status: DeviceStatus;
   lastSeen: string | null;
+  healthStatus?: HealthStatus;
 };
 
 type ChangeRow = {
@@ -28,6 +29,7 @@ type ChangeRow = {
   organization_id: number;
   previous_status: string | null;
   status: string;
+  health_status: string;
   last_seen_ms: number | string | null;
 };
 
@@ -39,6 +41,7 @@ const toChange = (row: ChangeRow): StatusChange => ({
   previousStatus: row.previous_status as DeviceStatus | null,
   status: row.status as DeviceStatus,
   lastSeen: row.last_seen_ms === null ? null : new Date(toNumber(row.last_seen_ms)).toISOString(),
+  healthStatus: row.health_status as HealthStatus,
 });
 
 /**
@@ -74,7 +77,7 @@ export const flushPresence = async (db: DbOrTx, entries: PresenceEntry[], offlin
       status_changed_at = case when d.status <> ${newStatus} then now() else d.status_changed_at end
     from v join prev on prev.id = v.id cross join ${lazyCommit}
     where d.id = v.id
-    returning d.id, d.organization_id, prev.status as previous_status, d.status,
+    returning d.id, d.organization_id, prev.status as previous_status, d.status, d.health_status,
       extract(epoch from d.last_seen_at) * 1000 as last_seen_ms`);
   return rowsOf<ChangeRow>(result)
     .map(toChange)
@@ -95,7 +98,7 @@ export const markOfflineDevices = async (db: DbOrTx, cutoff: Date) => {
       health_status = ${healthStatusSql({ isDown: sql`true`, alertHealth: sql`d.alert_health`, lastSeen: sql`d.last_seen_at` })}
     from stale
     where d.id = stale.id and d.status <> 'DOWN' and d.last_seen_at < ${at}::timestamptz
-    returning d.id, d.organization_id, stale.status as previous_status, d.status,
+    returning d.id, d.organization_id, stale.status as previous_status, d.status, d.health_status,
       extract(epoch from d.last_seen_at) * 1000 as last_seen_ms`);
   return rowsOf<ChangeRow>(result).map(toChange);
 };

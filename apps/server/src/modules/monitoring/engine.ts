@@ -2,7 +2,6 @@ import { type Condition, findConditionTypeInfo } from '@rmm/domain';
 import type { Bus } from '../../bus/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { insertActivities } from '../activities/repository.ts';
-import { isInMaintenance } from '../alerts/maintenance-repository.ts';
 import type { AlertRow } from '../alerts/mapper.ts';
 import * as alertsRepo from '../alerts/repository.ts';
 import {
@@ -86,6 +85,7 @@ type DeviceWork = {
   device: DeviceRef;
   states: Map<string, repo.StateRow>;
   active: Map<string, AlertRow>;
+  windows: { start: Date; end: Date }[];
   batch: TransitionBatch;
   raised: { alert: AlertRow; condition: Condition; device: DeviceRef }[];
   settings: EngineSettings;
@@ -179,7 +179,8 @@ const observe = async (work: DeviceWork, o: Observation) => {
   const alert = work.active.get(key);
   if (o.triggered) {
     if (!alert) {
-      if (await isInMaintenance(work.tx, work.device, o.observedAt)) {
+      const at = o.observedAt.getTime();
+      if (work.windows.some((w) => w.start.getTime() <= at && at < w.end.getTime())) {
         work.suppressed++;
         return;
       }
@@ -252,18 +253,15 @@ export const applyInTransaction = async (
   settings: EngineSettings,
   request: ApplyRequest,
 ): Promise<ApplyOutcome | undefined> => {
-  const device = await repo.lockDevice(tx, request.deviceId, request.skipLocked ?? false);
-  if (!device) return undefined;
+  const loaded = await repo.lockAndLoad(tx, request.deviceId, request.skipLocked ?? false);
+  if (!loaded) return undefined;
+  const { device } = loaded;
   const work: DeviceWork = {
     tx,
     device,
-    states: new Map((await repo.findStates(tx, device.id)).map((s) => [keyOf(s.conditionId, s.instance), s])),
-    active: new Map(
-      (await alertsRepo.findActiveAlertsOfDevice(tx, device.id)).map((a) => [
-        keyOf(a.conditionId, a.instance),
-        a,
-      ]),
-    ),
+    states: new Map(loaded.states.map((s) => [keyOf(s.conditionId, s.instance), s])),
+    active: new Map(loaded.alerts.map((a) => [keyOf(a.conditionId, a.instance), a])),
+    windows: loaded.windows,
     batch: createTransitionBatch(),
     raised: [],
     settings,
@@ -307,5 +305,5 @@ export const apply = async (context: EngineContext, request: ApplyRequest) => {
 
 export const publishOutcome = async (context: Pick<EngineContext, 'db' | 'bus'>, outcome: ApplyOutcome) => {
   if (outcome.jobs.length) dispatchJobs(context.bus, outcome.jobs);
-  await publishTransitions(context.db, context.bus, outcome.transitions);
+  publishTransitions(context.bus, outcome.transitions);
 };

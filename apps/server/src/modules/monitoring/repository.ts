@@ -2,6 +2,7 @@ import type { Condition } from '@rmm/domain';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import { type DbOrTx, toNumber } from '../../db/database.ts';
+import type { AlertRow } from '../alerts/mapper.ts';
 import { alerts, conditionStates } from '../alerts/schema.ts';
 import type { DeviceRef } from '../alerts/transitions.ts';
 import { jobs } from '../jobs/schema.ts';
@@ -12,40 +13,76 @@ export type StateRow = Omit<typeof conditionStates.$inferSelect, 'updatedAt'>;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** A row of `json_agg(table)` as Drizzle answers it: camelCase keys, these keys as dates. */
+const fromJson = <T>(row: Record<string, unknown>, dateKeys: readonly string[]): T =>
+  Object.fromEntries(
+    Object.entries(row).map(([key, value]) => {
+      const name = camel(key);
+      return [name, dateKeys.includes(name) && typeof value === 'string' ? new Date(value) : value];
+    }),
+  ) as T;
+
+const alertDates = ['triggerTime', 'acknowledgeTime', 'resetTime', 'resetDueTime', 'createdAt', 'updatedAt'];
+const stateDates = ['observedAt', 'changedAt', 'dueAt', 'updatedAt'];
+
+export type LoadedDevice = {
+  device: DeviceRef;
+  states: StateRow[];
+  /** Its ACTIVE alerts. */
+  alerts: AlertRow[];
+  /** Maintenance windows covering it that ended less than a week ago (or later). */
+  windows: { start: Date; end: Date }[];
+};
+
 /**
- * Locks the device's row (NO KEY UPDATE: jobs and samples inserted for it do not wait) and answers its names;
- * undefined when it is gone, or locked by another transaction when `skipLocked`.
+ * Locks the device's row (NO KEY UPDATE: jobs and samples inserted for it do not wait) and answers, in the same
+ * round trip, what the engine works on: its names, its states, its ACTIVE alerts and its maintenance windows.
+ * Undefined when it is gone, or locked by another transaction when `skipLocked`.
  */
-export const lockDevice = async (
+export const lockAndLoad = async (
   db: DbOrTx,
   deviceId: number,
   skipLocked: boolean,
-): Promise<DeviceRef | undefined> => {
+): Promise<LoadedDevice | undefined> => {
   const result = await db.execute(sql`
-    select d.id, d.organization_id, d.display_name, o.name as organization_name
-    from devices d join organizations o on o.id = d.organization_id
-    where d.id = ${deviceId}
-    for no key update of d ${skipLocked ? sql`skip locked` : sql``}`);
+    with d as (
+      select id, organization_id, display_name from devices where id = ${deviceId}
+      for no key update ${skipLocked ? sql`skip locked` : sql``}
+    )
+    select d.id, d.organization_id, d.display_name, o.name as organization_name,
+      (select coalesce(json_agg(s), '[]'::json) from condition_states s where s.device_id = d.id) as states,
+      (select coalesce(json_agg(a), '[]'::json) from alerts a where a.device_id = d.id and a.status = 'ACTIVE') as alerts,
+      (select coalesce(json_agg(json_build_array(w.start_time, w.end_time)), '[]'::json) from maintenance_windows w
+        where w.organization_id = d.organization_id and w.end_time > now() - interval '7 days'
+          and (cardinality(w.device_ids) = 0 or d.id = any(w.device_ids))) as windows
+    from d join organizations o on o.id = d.organization_id`);
   const [row] = rowsOf<{
     id: number;
     organization_id: number;
     display_name: string;
     organization_name: string;
+    states: Record<string, unknown>[];
+    alerts: Record<string, unknown>[];
+    windows: [string, string][];
   }>(result);
-  return row
-    ? {
-        id: toNumber(row.id),
-        organizationId: toNumber(row.organization_id),
-        displayName: row.display_name,
-        organizationName: row.organization_name,
-      }
-    : undefined;
+  if (!row) return undefined;
+  return {
+    device: {
+      id: toNumber(row.id),
+      organizationId: toNumber(row.organization_id),
+      displayName: row.display_name,
+      organizationName: row.organization_name,
+    },
+    states: row.states.map((s) => {
+      const { updatedAt: _updatedAt, ...state } = fromJson<StateRow & { updatedAt: Date }>(s, stateDates);
+      return state;
+    }),
+    alerts: row.alerts.map((a) => fromJson<AlertRow>(a, alertDates)),
+    windows: row.windows.map(([start, end]) => ({ start: new Date(start), end: new Date(end) })),
+  };
 };
-
-export const findStates = async (db: DbOrTx, deviceId: number): Promise<StateRow[]> =>
-  (await db.select().from(conditionStates).where(eq(conditionStates.deviceId, deviceId))).map(
-    ({ updatedAt: _updatedAt, ...state }) => state,
-  );
 
 export const saveState = async (db: DbOrTx, state: StateRow) => {
   const { deviceId, conditionId, instance, ...rest } = state;
