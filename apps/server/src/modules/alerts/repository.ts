@@ -215,6 +215,8 @@ export const writeEventsActivitiesAndHealth = async (
   events: { alertId: number; organizationId: number; change: string }[],
   activities: NewActivity[],
   deviceIds: readonly number[],
+  /** Further data-modifying CTEs of the caller's (named, without WITH). */
+  extraCtes: readonly SQL[] = [],
 ): Promise<HealthChange[]> => {
   const rows = events.map((e) => ({
     alert_id: e.alertId,
@@ -227,7 +229,8 @@ export const writeEventsActivitiesAndHealth = async (
       insert into ${alertEvents} (alert_id, organization_id, change)
       select r.alert_id, r.organization_id, r.change
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(alert_id integer, organization_id integer, change text)
-    ), activity_rows as (${activitiesInsert(activities)} returning 1), ${health.ctes}
+    ), activity_rows as (${activitiesInsert(activities)} returning 1),
+    ${sql.join([...extraCtes, health.ctes], sql`, `)}
     ${health.statement}`);
   return healthChangesOf(result);
 };

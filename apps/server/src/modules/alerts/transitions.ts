@@ -1,4 +1,5 @@
 import type { Alert, AlertChangedEvent } from '@rmm/domain';
+import type { SQL } from 'drizzle-orm';
 import type { Bus } from '../../bus/index.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { NewActivity } from '../activities/repository.ts';
@@ -66,7 +67,7 @@ export const createTransitionBatch = () => {
       return changes.length;
     },
     /** The alert events, the activities and the devices' health: one statement in the caller's transaction. */
-    async write(tx: DbOrTx): Promise<TransitionOutcome> {
+    async write(tx: DbOrTx, extraCtes: readonly SQL[] = []): Promise<TransitionOutcome> {
       const events = changes.map(({ change, alert }) => ({
         alertId: alert.id,
         organizationId: alert.organizationId,
@@ -91,6 +92,7 @@ export const createTransitionBatch = () => {
         events,
         activities,
         [...touched].sort((a, b) => a - b),
+        extraCtes,
       );
       return {
         changes: changes.map(({ change, alert, device }) => ({

@@ -36,6 +36,8 @@ export type Observation = {
   value: number | null;
   text: string;
   observedAt: Date;
+  /** The key's due server-evaluated trigger is spent (DEVICE_DOWN raised by the sweeper). */
+  clearDue?: boolean;
 };
 
 /**
@@ -86,6 +88,7 @@ type DeviceWork = {
   states: Map<string, repo.StateRow>;
   active: Map<string, AlertRow>;
   windows: { start: Date; end: Date }[];
+  changedStates: Map<string, repo.StateRow>;
   batch: TransitionBatch;
   raised: { alert: AlertRow; condition: Condition; device: DeviceRef }[];
   settings: EngineSettings;
@@ -113,9 +116,9 @@ const nextState = (work: DeviceWork, o: Observation, previous: repo.StateRow | u
     clears,
     // Once flapping, a key stays so until the sweeper finds it stable for the window.
     flapping: (previous?.flapping ?? false) || clears.length > work.settings.flapCount,
-    dueAt: previous?.dueAt ?? null,
-    dueCondition: previous?.dueCondition ?? null,
-    duePolicyId: previous?.duePolicyId ?? null,
+    dueAt: o.clearDue ? null : (previous?.dueAt ?? null),
+    dueCondition: o.clearDue ? null : (previous?.dueCondition ?? null),
+    duePolicyId: o.clearDue ? null : (previous?.duePolicyId ?? null),
   } satisfies repo.StateRow;
 };
 
@@ -173,8 +176,9 @@ const observe = async (work: DeviceWork, o: Observation) => {
     work.stale++;
     return;
   }
-  await repo.saveState(work.tx, state);
+  // Written with the transaction's last statement (or alone when nothing else changed).
   work.states.set(key, state);
+  work.changedStates.set(key, state);
   const { condition } = o.condition;
   const alert = work.active.get(key);
   if (o.triggered) {
@@ -262,6 +266,7 @@ export const applyInTransaction = async (
     states: new Map(loaded.states.map((s) => [keyOf(s.conditionId, s.instance), s])),
     active: new Map(loaded.alerts.map((a) => [keyOf(a.conditionId, a.instance), a])),
     windows: loaded.windows,
+    changedStates: new Map(),
     batch: createTransitionBatch(),
     raised: [],
     settings,
@@ -288,7 +293,11 @@ export const applyInTransaction = async (
       ? { jobs: [], refusals: [] }
       : await storeAutomationJobs(tx, work.raised, expiresAt);
   await insertActivities(tx, automations.refusals);
-  const transitions = work.batch.size ? await work.batch.write(tx) : { changes: [], health: [] };
+  const states = [...work.changedStates.values()];
+  const transitions = work.batch.size
+    ? await work.batch.write(tx, states.length ? [repo.statesUpsertCte(states)] : [])
+    : { changes: [], health: [] };
+  if (!work.batch.size) await repo.saveStates(tx, states);
   return { transitions, jobs: automations.jobs, stale: work.stale, suppressed: work.suppressed };
 };
 

@@ -84,15 +84,41 @@ export const lockAndLoad = async (
   };
 };
 
-export const saveState = async (db: DbOrTx, state: StateRow) => {
-  const { deviceId, conditionId, instance, ...rest } = state;
-  await db
-    .insert(conditionStates)
-    .values(state)
-    .onConflictDoUpdate({
-      target: [conditionStates.deviceId, conditionStates.conditionId, conditionStates.instance],
-      set: { ...rest, updatedAt: sql`now()` },
-    });
+/** The upsert of these states as a CTE (`states_written`), to ride along a transition's statement. */
+export const statesUpsertCte = (states: readonly StateRow[]) => {
+  const rows = states.map((st) => ({
+    device_id: st.deviceId,
+    condition_id: st.conditionId,
+    instance: st.instance,
+    organization_id: st.organizationId,
+    triggered: st.triggered,
+    observed_at: st.observedAt.toISOString(),
+    changed_at: st.changedAt.toISOString(),
+    clears: st.clears,
+    flapping: st.flapping,
+    due_at: st.dueAt?.toISOString() ?? null,
+    due_condition: st.dueCondition ?? null,
+    due_policy_id: st.duePolicyId,
+  }));
+  return sql`states_written as (
+    insert into condition_states (device_id, condition_id, instance, organization_id, triggered, observed_at,
+      changed_at, clears, flapping, due_at, due_condition, due_policy_id)
+    select r.device_id, r.condition_id, r.instance, r.organization_id, r.triggered, r.observed_at, r.changed_at,
+      r.clears, r.flapping, r.due_at, r.due_condition, r.due_policy_id
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(device_id integer, condition_id text,
+      instance text, organization_id integer, triggered boolean, observed_at timestamptz, changed_at timestamptz,
+      clears jsonb, flapping boolean, due_at timestamptz, due_condition jsonb, due_policy_id integer)
+    on conflict (device_id, condition_id, instance) do update set
+      organization_id = excluded.organization_id, triggered = excluded.triggered,
+      observed_at = excluded.observed_at, changed_at = excluded.changed_at, clears = excluded.clears,
+      flapping = excluded.flapping, due_at = excluded.due_at, due_condition = excluded.due_condition,
+      due_policy_id = excluded.due_policy_id, updated_at = now()
+    returning 1)`;
+};
+
+export const saveStates = async (db: DbOrTx, states: readonly StateRow[]) => {
+  if (states.length)
+    await db.execute(sql`with ${statesUpsertCte(states)} select count(*) from states_written`);
 };
 
 export const updateStateOf = async (

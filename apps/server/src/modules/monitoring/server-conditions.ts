@@ -126,6 +126,7 @@ export const raiseDueTriggers = async (context: ServerConditionContext, now: Dat
             value: minutes,
             text: `Offline for ${minutes} minute(s)`,
             observedAt: state.dueAt,
+            clearDue: true,
           });
         }
       },
