@@ -25,10 +25,6 @@ export const e2eServerEnv: Record<string, string> = {
   STATUS_SWEEP_INTERVAL_MS: '500',
   PRESENCE_FLUSH_INTERVAL_MS: '300',
   METRIC_SAMPLE_SECONDS: '2',
-  // A busy test machine must not turn a device WARNING while a test expects it UP.
-  CPU_WARNING_PERCENT: '101',
-  MEMORY_WARNING_PERCENT: '101',
-  DISK_WARNING_PERCENT: '101',
 };
 
 /**

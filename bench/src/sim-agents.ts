@@ -176,6 +176,8 @@ export type SimHooks = {
   onMessage?: Record<string, (agent: SimAgent, message: SimServerMessage) => void>;
   /** After the built-in welcome handling (hello, heartbeat, inventory were sent). */
   onWelcome?: (agent: SimAgent) => void;
+  /** Fields the hello carries besides the built-in ones (a monitoring agent's conditionCapabilities...). */
+  helloFields?: (agent: SimAgent) => Record<string, unknown>;
   onClose?: (agent: SimAgent, code: number) => void;
   /** A command from the parent (`fleet.command`); the answer goes back to it. */
   onCommand?: (name: string, data: unknown) => unknown;
@@ -403,7 +405,14 @@ export const startSimAgent = (identity: SimIdentity, options: SimAgentOptions): 
     counters.welcomes++;
     isWelcomed = true;
     welcomeAt = Date.now();
-    send({ v: 1, type: 'hello', deviceId, agentVersion: AGENT_VERSION, platform: 'linux' });
+    send({
+      v: 1,
+      type: 'hello',
+      deviceId,
+      agentVersion: AGENT_VERSION,
+      platform: 'linux',
+      ...hooks.helloFields?.(agent),
+    } as AgentMessage);
     heartbeat?.stop();
     void sendHeartbeat();
     heartbeat = startHeartbeat(options.heartbeatSeconds ?? welcome.heartbeatIntervalSeconds, sendHeartbeat);

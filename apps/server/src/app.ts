@@ -19,6 +19,7 @@ import { DomainError } from './lib/errors.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { restartSpreadMs } from './modules/agent-gateway/restart.ts';
 import { agentGatewayRoutes } from './modules/agent-gateway/routes.ts';
+import { alertRoutes } from './modules/alerts/routes.ts';
 import { attachmentsPlugin } from './modules/attachments/plugin.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -41,6 +42,7 @@ import { jobsPlugin } from './modules/jobs/plugin.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { mfaRoutes } from './modules/mfa/routes.ts';
+import { monitoringPlugin } from './modules/monitoring/plugin.ts';
 import { notificationsPlugin } from './modules/notifications/plugin.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
@@ -185,6 +187,8 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
 
   await app.register(policiesPlugin);
 
+  await app.register(monitoringPlugin);
+
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(organizationRoutes);
@@ -202,6 +206,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(wakeOnLanRoutes);
   await app.register(jobRoutes);
   await app.register(scheduledTaskRoutes);
+  await app.register(alertRoutes);
   await app.register(enrollmentRoutes);
   await app.register(agentGatewayRoutes);
   await app.register(eventRoutes);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { builtInRoles, type Permission, type RouteAccess } from '@rmm/domain';
+import { builtInRoles, defaultHealthStatusSettings, type Permission, type RouteAccess } from '@rmm/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganizationInput, createTestApp, ORIGIN, type TestContext } from '../test/helpers.ts';
-import { attachments, devices, users } from './db/schema.ts';
+import { alerts, attachments, devices, users } from './db/schema.ts';
 import { signAttachmentUrl } from './modules/attachments/signed-url.ts';
 import { hashPassword } from './modules/auth/service.ts';
 import { signExtractUrl } from './modules/backup/extract-url.ts';
@@ -76,6 +76,11 @@ const fx = {} as {
   supportTicket: number;
   attachment: string;
   notificationChannel: number;
+
+  alertA: number;
+  alertB: number;
+  windowA: number;
+  windowB: number;
   roleIds: Map<string, number>;
 };
 /** Per built-in technician role: a user scoped to orgA, and one who sees every organization. */
@@ -289,6 +294,32 @@ const channelBody = () => ({
   config: { recipients: ['matrix@test.local'] },
 });
 const newChannel = async () => (await created('POST', '/notification-channels', channelBody())).id as number;
+
+/** An ACTIVE alert of the device (written directly: alerts come from the engine). */
+const newAlert = async (deviceId: number, organizationId: number) => {
+  const [row] = await ctx.db
+    .insert(alerts)
+    .values({
+      deviceId,
+      organizationId,
+      conditionId: randomUUID(),
+      conditionName: 'Matrix CPU',
+      conditionType: 'CPU',
+      severity: 'MINOR',
+      priority: 'LOW',
+      triggerTime: new Date(),
+    })
+    .returning({ id: alerts.id });
+  return row!.id;
+};
+const windowBody = (organizationId: number) => ({
+  name: `Window ${unique()}`,
+  organizationId,
+  startTime: new Date().toISOString(),
+  endTime: new Date(Date.now() + 3_600_000).toISOString(),
+});
+const newWindow = async (organizationId: number) =>
+  (await created('POST', '/maintenance-windows', windowBody(organizationId))).id as number;
 
 const signIn = async (email: string, password: string) => {
   const response = await ctx.app.inject({
@@ -518,6 +549,10 @@ const matrix: Record<string, Entry> = {
   'GET /activities': get(() => '/activities'),
   'GET /settings/feature-flags': get(() => '/settings/feature-flags'),
   'GET /settings/security': get(() => '/settings/security'),
+  'GET /settings/health-status': get(() => '/settings/health-status'),
+  'PUT /settings/health-status': {
+    own: async () => ({ url: '/settings/health-status', body: defaultHealthStatusSettings() }),
+  },
   'PUT /settings/security': {
     own: async () => ({ url: '/settings/security', body: { sessionIdleMinutes: 480 } }),
   },
@@ -1152,6 +1187,36 @@ const matrix: Record<string, Entry> = {
       url: signExtractUrl({ key: ctx.app.backupExtracts.urlKey, jobUid: fx.extractJobA }).url,
     }),
   },
+  // ---------------------------------------------------------------- alerts and maintenance windows (issue 19)
+  'GET /alerts': get(() => '/alerts'),
+  'GET /alerts/:id': get(
+    () => `/alerts/${fx.alertA}`,
+    () => `/alerts/${fx.alertB}`,
+  ),
+  // Bulk ids: another organization's are left alone (200, changed 0), so there is no 404 to check.
+  'POST /alerts/acknowledge': {
+    own: async () => ({ url: '/alerts/acknowledge', body: { ids: [fx.alertA] } }),
+  },
+  'POST /alerts/reset': {
+    own: async () => ({ url: '/alerts/reset', body: { ids: [await newAlert(fx.deviceA, fx.orgA.id)] } }),
+  },
+  'GET /maintenance-windows': get(() => '/maintenance-windows'),
+  'POST /maintenance-windows': {
+    own: async () => ({ url: '/maintenance-windows', body: windowBody(fx.orgA.id) }),
+    foreign: async () => ({ url: '/maintenance-windows', body: windowBody(fx.orgB.id) }),
+  },
+  'GET /maintenance-windows/:id': get(
+    () => `/maintenance-windows/${fx.windowA}`,
+    () => `/maintenance-windows/${fx.windowB}`,
+  ),
+  'PUT /maintenance-windows/:id': {
+    own: async () => ({ url: `/maintenance-windows/${fx.windowA}`, body: windowBody(fx.orgA.id) }),
+    foreign: async () => ({ url: `/maintenance-windows/${fx.windowB}`, body: windowBody(fx.orgA.id) }),
+  },
+  'DELETE /maintenance-windows/:id': {
+    own: async () => ({ url: `/maintenance-windows/${await newWindow(fx.orgA.id)}` }),
+    foreign: async () => ({ url: `/maintenance-windows/${fx.windowB}` }),
+  },
 };
 
 const technicianRoles = builtInRoles.filter((r) => r.roleType === 'TECHNICIAN');
@@ -1186,6 +1251,10 @@ beforeAll(async () => {
   fx.backupPlanB = await newBackupPlan(fx.orgB.id);
   fx.backupJobA = await newBackupJob(fx.deviceA, fx.backupPlanA);
   fx.backupJobB = await newBackupJob(fx.deviceB, fx.backupPlanB);
+  fx.alertA = await newAlert(fx.deviceA, fx.orgA.id);
+  fx.alertB = await newAlert(fx.deviceB, fx.orgB.id);
+  fx.windowA = await newWindow(fx.orgA.id);
+  fx.windowB = await newWindow(fx.orgB.id);
   for (const side of ['A', 'B'] as const) {
     const organizationId = side === 'A' ? fx.orgA.id : fx.orgB.id;
     const deviceId = side === 'A' ? fx.deviceA : fx.deviceB;

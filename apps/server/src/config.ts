@@ -35,15 +35,20 @@ export type Config = {
   offlineThresholdSeconds: number;
   /** How often the sweeper looks for devices past the offline threshold. */
   statusSweepIntervalMs: number;
+  /**
+   * How often each process runs the alert sweeper: AFTER_TIME resets, flapping keys grown stable, DEVICE_DOWN
+   * triggers that fell due, BACKUP_JOB checks.
+   */
+  alertSweepIntervalMs: number;
+  /** Flap protection: a key that clears more than this many times within the window is flapping... */
+  alertFlapCount: number;
+  /** ...and its reset is held until it has not changed for this many minutes. */
+  alertFlapWindowMinutes: number;
   /** Last-seen and metrics are kept in memory and written together this often. */
   presenceFlushIntervalMs: number;
   /** One stored metric sample per device per this many seconds (the mean of its heartbeats). */
   metricSampleSeconds: number;
   metricRetentionDays: number;
-  /** A device is WARNING while a metric is above its threshold. */
-  cpuWarningPercent: number;
-  memoryWarningPercent: number;
-  diskWarningPercent: number;
   enrollRatePerMinute: number;
   /** Largest agent WebSocket message (an inventory with its software list). */
   agentMaxMessageBytes: number;
@@ -335,12 +340,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   heartbeatIntervalSeconds: num(env.HEARTBEAT_INTERVAL_SECONDS, 30),
   offlineThresholdSeconds: num(env.OFFLINE_THRESHOLD_SECONDS, 90),
   statusSweepIntervalMs: num(env.STATUS_SWEEP_INTERVAL_MS, 10_000),
+  alertSweepIntervalMs: num(env.ALERT_SWEEP_INTERVAL_MS, 15_000),
+  alertFlapCount: num(env.ALERT_FLAP_COUNT, 5),
+  alertFlapWindowMinutes: num(env.ALERT_FLAP_WINDOW_MINUTES, 30),
   presenceFlushIntervalMs: num(env.PRESENCE_FLUSH_INTERVAL_MS, 2_000),
   metricSampleSeconds: num(env.METRIC_SAMPLE_SECONDS, 300),
   metricRetentionDays: num(env.METRIC_RETENTION_DAYS, 7),
-  cpuWarningPercent: num(env.CPU_WARNING_PERCENT, 95),
-  memoryWarningPercent: num(env.MEMORY_WARNING_PERCENT, 95),
-  diskWarningPercent: num(env.DISK_WARNING_PERCENT, 90),
   enrollRatePerMinute: num(env.ENROLL_RATE_PER_MINUTE, 600),
   agentMaxMessageBytes: num(env.AGENT_MAX_MESSAGE_BYTES, 16 * 1_048_576),
   natsSubjectPrefix: env.NATS_SUBJECT_PREFIX || 'rmm',

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { AlertPriority, AlertSeverity } from './conditions.ts';
 import { ConditionTypeName } from './enums.ts';
 import { listOf, PageQuery } from './http.ts';
+import type { HealthStatus } from './searches.ts';
 
 /**
  * Alerts (issue 19): what a triggered condition raises. One ACTIVE alert per key (device, condition id,
@@ -96,9 +97,7 @@ export const alertMessages = {
 
 // ---- device health ----
 
-export const healthStatuses = ['HEALTHY', 'NEEDS_ATTENTION', 'UNHEALTHY', 'UNKNOWN'] as const;
-export const HealthStatus = /* @__PURE__ */ z.enum(healthStatuses);
-export type HealthStatus = z.infer<typeof HealthStatus>;
+// `healthStatuses` and `HealthStatus` live in searches.ts (the device row and its searches carry them).
 export const healthStatusLabels: Readonly<Record<HealthStatus, string>> = {
   HEALTHY: 'Healthy',
   NEEDS_ATTENTION: 'Needs attention',

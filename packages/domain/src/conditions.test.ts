@@ -3,6 +3,7 @@ import { AgentConditionReport, ServerConditionSet } from './agent-protocol.ts';
 import { defaultHealthStatusSettings, deriveHealthStatus } from './alerts.ts';
 import {
   Condition,
+  checkObservation,
   conditionParameterSchemas,
   conditionSetText,
   conditionTypeFitsClass,
@@ -190,5 +191,38 @@ describe('policy inheritance', () => {
     ]);
     expect(effectiveConditionsOf([root, { ...leaf, overrides: [] }]).every((e) => e.active)).toBe(true);
     expect([...inheritableConditionIds([root, middle, leaf])].length).toBe(3);
+  });
+});
+
+describe('observations the server evaluates', () => {
+  const check = (type: string, parameters: Record<string, unknown>, instance: string, value: number | null) =>
+    checkObservation({ type: type as never, parameters }, { instance, value });
+
+  it('takes a value of the kind its type measures, or none', () => {
+    expect(check('CPU', {}, '', 97.5)).toEqual({ ok: true, instance: '' });
+    expect(check('CPU', {}, '', null)).toEqual({ ok: true, instance: '' });
+    expect(check('CPU', {}, '', 250)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('0 to 100'),
+    });
+    expect(check('SOFTWARE', { name: 'x', trigger: 'INSTALLED' }, '', 1)).toMatchObject({ ok: false });
+    expect(check('DISK', { mode: 'BYTES_FREE', volume: '*' }, '/', 5e9)).toEqual({ ok: true, instance: '/' });
+    expect(check('PATCH', {}, '', 2.5)).toMatchObject({ ok: false });
+  });
+
+  it('keys an alert by the instance the type has: none, a volume or service, or the probed target', () => {
+    expect(check('CPU', {}, 'C:', 10)).toMatchObject({ ok: false });
+    expect(check('DISK', { mode: 'PERCENT_FREE', volume: '*' }, '', 5)).toMatchObject({ ok: false });
+    expect(check('DISK', { mode: 'PERCENT_FREE', volume: 'C:' }, '', 5)).toEqual({
+      ok: true,
+      instance: 'C:',
+    });
+    expect(check('SERVICE', { name: 'sshd' }, 'SSHD', null)).toEqual({ ok: true, instance: 'sshd' });
+    expect(check('SERVICE', { name: 'sshd' }, 'cron', null)).toMatchObject({ ok: false });
+    expect(check('PING', { host: '10.0.0.1' }, '', 20)).toEqual({ ok: true, instance: '10.0.0.1' });
+    expect(check('PORTS', { host: 'db', port: 5432 }, 'db:5432', null)).toEqual({
+      ok: true,
+      instance: 'db:5432',
+    });
   });
 });

@@ -534,3 +534,135 @@ const sortKeys = (value: unknown): unknown => {
     );
   return value;
 };
+
+// ---- what an observation may carry (the server refuses the rest, logged: docs/decisions.md "Monitoring engine") ----
+
+/**
+ * The `value` an observation of a type carries: `none` (always null), `percent` (0-100), `count` (a whole number
+ * from 0), `nonNegative` (bytes, milliseconds, minutes, days), `integer` (an exit code), `number` (degrees).
+ * Null is accepted for every kind (a crossing without a measure, a clear).
+ */
+export type ObservationValueKind = 'none' | 'percent' | 'count' | 'nonNegative' | 'integer' | 'number';
+
+const valueKindOf = (condition: Pick<AgentCondition, 'type' | 'parameters'>): ObservationValueKind => {
+  switch (condition.type) {
+    case 'CPU':
+    case 'MEMORY':
+    case 'BATTERY':
+      return 'percent';
+    case 'DISK':
+      return condition.parameters.mode === 'BYTES_FREE' ? 'nonNegative' : 'percent';
+    case 'PROCESS':
+    case 'SERVICE':
+    case 'EVENT_LOG':
+    case 'PATCH':
+    case 'SYSLOG':
+      return 'count';
+    case 'REBOOT':
+    case 'ANTIVIRUS':
+    case 'PING':
+    case 'HTTP':
+      return 'nonNegative';
+    case 'SCRIPT_RESULT':
+      return 'integer';
+    case 'TEMPERATURE':
+      return 'number';
+    default:
+      return 'none';
+  }
+};
+
+const valueFits = (kind: ObservationValueKind, value: number): boolean => {
+  switch (kind) {
+    case 'none':
+      return false;
+    case 'percent':
+      return value >= 0 && value <= 100;
+    case 'count':
+      return Number.isInteger(value) && value >= 0;
+    case 'nonNegative':
+      return value >= 0;
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return true;
+  }
+};
+
+const valueKindText: Readonly<Record<ObservationValueKind, string>> = {
+  none: '',
+  percent: 'a percentage from 0 to 100',
+  count: 'a whole number from 0',
+  nonNegative: 'a number from 0',
+  integer: 'a whole number',
+  number: 'a number',
+};
+
+/**
+ * What a network condition probes, the instance of its alerts on the probe device: the host, the URL, `host:port`,
+ * or `udp/<port>` for syslog.
+ */
+export const networkTargetOf = (condition: Pick<AgentCondition, 'type' | 'parameters'>): string => {
+  const p = condition.parameters as Record<string, unknown>;
+  switch (condition.type) {
+    case 'HTTP':
+      return String(p.url ?? '');
+    case 'PORTS':
+      return `${String(p.host ?? '')}:${String(p.port ?? '')}`;
+    case 'SYSLOG':
+      return `udp/${String(p.port ?? 514)}`;
+    default:
+      return String(p.host ?? '');
+  }
+};
+
+/** The instance a per-instance condition names itself (a volume, a service), or undefined for "each one" (`*`). */
+const namedInstanceOf = (condition: Pick<AgentCondition, 'type' | 'parameters'>): string | undefined => {
+  const p = condition.parameters as Record<string, unknown>;
+  if (condition.type === 'PROCESS' || condition.type === 'SERVICE') return String(p.name ?? '');
+  const volume = typeof p.volume === 'string' ? p.volume : '*';
+  return volume === '*' ? undefined : volume;
+};
+
+export type ObservationCheck = { ok: true; instance: string } | { ok: false; reason: string };
+
+/**
+ * Whether the server can evaluate an observation under the condition the agent was given, and the instance its
+ * alert is keyed by: a type without instances has none (''), a per-instance one names its instance (a volume of
+ * `*`, or the condition's own volume, process or service), a network one is keyed by what it probes. A value of
+ * another kind than the type's (a CPU of 250 %, a value for a software condition) is refused.
+ */
+export const checkObservation = (
+  condition: Pick<AgentCondition, 'type' | 'parameters'>,
+  observation: Pick<ConditionObservation, 'instance' | 'value'>,
+): ObservationCheck => {
+  const kind = valueKindOf(condition);
+  if (observation.value !== null && !valueFits(kind, observation.value))
+    return {
+      ok: false,
+      reason:
+        kind === 'none'
+          ? `${condition.type} takes no value (got ${observation.value})`
+          : `value ${observation.value} is not ${valueKindText[kind]} (${condition.type})`,
+    };
+  const typeInfo = findConditionTypeInfo(condition.type);
+  const instance = observation.instance;
+  if (typeInfo.network) {
+    const target = networkTargetOf(condition);
+    return instance === '' || instance === target
+      ? { ok: true, instance: target }
+      : { ok: false, reason: `instance '${instance}' is not the probed ${target}` };
+  }
+  if (!typeInfo.perInstance)
+    return instance === ''
+      ? { ok: true, instance: '' }
+      : { ok: false, reason: `${condition.type} has no instances (got '${instance}')` };
+  const named = namedInstanceOf(condition);
+  if (named === undefined)
+    return instance === ''
+      ? { ok: false, reason: `${condition.type} on every volume needs the volume as instance` }
+      : { ok: true, instance };
+  return instance === '' || instance.toLowerCase() === named.toLowerCase()
+    ? { ok: true, instance: named }
+    : { ok: false, reason: `instance '${instance}' is not the condition's ${named}` };
+};

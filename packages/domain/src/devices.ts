@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ApprovalStatus } from './enums.ts';
 import { listOf, PageQuery } from './http.ts';
-import { DeviceStatus } from './searches.ts';
+import { DeviceStatus, HealthStatus } from './searches.ts';
 
 /**
  * Devices (nodes): node roles, the inventory an agent reports, list and query calls.
@@ -229,6 +229,8 @@ export const Device = /* @__PURE__ */ z.object({
   nodeClass: NodeClass.nullable(),
   approvalStatus: ApprovalStatus,
   status: DeviceStatus,
+  /** From its active alerts and the health status settings (alerts.ts); UNKNOWN until it is first heard from. */
+  healthStatus: HealthStatus,
   lastSeen: z.string().nullable(),
   platform: AgentPlatform,
   osName: z.string(),

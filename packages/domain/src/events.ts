@@ -5,7 +5,7 @@ import { BackupProgressFields } from './backup-agent.ts';
 import { Device } from './devices.ts';
 import { StoredJob } from './job-api.ts';
 import type { Permission } from './permissions.ts';
-import { DeviceStatus } from './searches.ts';
+import { DeviceStatus, HealthStatus } from './searches.ts';
 
 /**
  * Events pushed to the console over the WebSocket at `/events`. Each carries the organization it
@@ -34,6 +34,8 @@ export const DeviceStatusEvent = /* @__PURE__ */ z.object({
   status: DeviceStatus,
   previousStatus: DeviceStatus.nullable(),
   lastSeen: z.string().nullable(),
+  /** Its health status now (alerts.ts); also sent when only the health changed (status equal to previousStatus). */
+  healthStatus: HealthStatus.optional(),
 });
 
 /** Inventory, approval, role, location or name changed. */

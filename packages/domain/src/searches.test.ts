@@ -34,6 +34,7 @@ describe('criteria lists', () => {
       'cpuPercent',
       'memoryPercent',
       'tags',
+      'healthStatus',
     ]);
     expect(SearchOperator.options).toContain('lessThan');
     expect(SearchOperator.options).toEqual(expect.arrayContaining(['hasAnyOf', 'hasAllOf', 'hasNoneOf']));

@@ -23,6 +23,8 @@ export const deviceSearchFields = [
   'memoryPercent',
   // The device's tags (device-tags.ts), compared by name whatever its case.
   'tags',
+  // Its health from its active alerts (alerts.ts, `deriveHealthStatus`).
+  'healthStatus',
 ] as const;
 export const DeviceSearchField = /* @__PURE__ */ z.enum(deviceSearchFields);
 export type DeviceSearchField = z.infer<typeof DeviceSearchField>;
@@ -53,6 +55,7 @@ export type SearchValueInput =
   | 'status'
   | 'deviceClass'
   | 'approvalStatus'
+  | 'healthStatus'
   | 'platform'
   | 'nodeRole'
   | 'number'
@@ -103,6 +106,7 @@ export const searchFieldSpecs: Readonly<Record<DeviceSearchField, SearchFieldSpe
   nodeRoleId: { type: 'number', input: 'nodeRole', operators: pickOperators, isInteger: true },
   cpuPercent: { type: 'number', input: 'number', operators: numberOperators },
   memoryPercent: { type: 'number', input: 'number', operators: numberOperators },
+  healthStatus: { type: 'text', input: 'healthStatus', operators: pickOperators },
   tags: {
     type: 'tags',
     input: 'tags',
@@ -119,9 +123,15 @@ export const isTagListOperator = (operator: SearchOperator): operator is TagList
 /** Names one tag rule may list. */
 export const MAX_CRITERIA_TAGS = 50;
 
+/** UP and DOWN by presence; WARNING: online with a health status of NEEDS_ATTENTION or UNHEALTHY. */
 export const deviceStatuses = ['UP', 'DOWN', 'WARNING'] as const;
 export const DeviceStatus = /* @__PURE__ */ z.enum(deviceStatuses);
 export type DeviceStatus = z.infer<typeof DeviceStatus>;
+
+/** A device's health from its active alerts (alerts.ts `deriveHealthStatus`); here so devices.ts needs no alerts. */
+export const healthStatuses = ['HEALTHY', 'NEEDS_ATTENTION', 'UNHEALTHY', 'UNKNOWN'] as const;
+export const HealthStatus = /* @__PURE__ */ z.enum(healthStatuses);
+export type HealthStatus = z.infer<typeof HealthStatus>;
 
 export const NETWORK_DEVICE_CLASS = 'NETWORK_DEVICE';
 export const LOW_DISK_FREE_PERCENT = 10;

@@ -19,6 +19,7 @@ export const createDevice = (overrides: Partial<Device> = {}): Device => {
     nodeClass: 'LINUX_SERVER',
     approvalStatus: 'APPROVED',
     status: 'UP',
+    healthStatus: 'HEALTHY',
     lastSeen: new Date().toISOString(),
     platform: 'linux',
     osName: 'Debian GNU/Linux',

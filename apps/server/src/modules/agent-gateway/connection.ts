@@ -13,6 +13,7 @@ import { type AgentTreeRelay, createAgentTreeRelay } from '../backup/agent-tree.
 import { findDeviceSummary } from '../devices/repository.ts';
 import { publishConsoleEvent } from '../events/publish.ts';
 import { type AgentJobSession, createAgentJobSession, isJobMessage } from '../jobs/agent/session.ts';
+import type { ConditionSession } from '../monitoring/agent-session.ts';
 import { onTaskTriggered, taskSetOf } from '../scheduled-tasks/agent.ts';
 import type { AgentDevice, AuthenticatedAgent, StoredAgentInfo } from './auth.ts';
 import { parseAgentMessage } from './messages.ts';
@@ -50,9 +51,16 @@ const forwardFromBus =
     if (data.type === 'goodbye') socket.close(closeCodeOf(data.reason), data.reason);
   };
 
-const onInventory = async (app: FastifyInstance, device: AgentDevice, message: AgentMessage) => {
+const onInventory = async (
+  app: FastifyInstance,
+  device: AgentDevice,
+  conditions: ConditionSession,
+  message: AgentMessage,
+) => {
   if (message.type !== 'inventory') return;
   await saveInventory(app.db, device.id, message.inventory, message.inventoryKey ?? null);
+  // A dynamic policy's criteria may read what the inventory changed.
+  void conditions.refresh();
   const summary = await findDeviceSummary(app.db, 'all', device.id);
   if (summary) {
     const time = new Date().toISOString();
@@ -84,6 +92,7 @@ const onHello = async (
   device: AgentDevice,
   stored: StoredAgentInfo,
   jobs: AgentJobSession,
+  conditions: ConditionSession,
   message: Extract<AgentMessage, { type: 'hello' }>,
 ) => {
   // After hello the agent is ready for jobs: it gets its unfinished ones, in order, even when its
@@ -99,6 +108,8 @@ const onHello = async (
   }
   // The scheduled tasks the agent carries out itself (ON_SYSTEM_STARTUP, ON_USER_LOGIN) targeting it.
   sender(socket)(await taskSetOf(app.db, device.id));
+  // Its condition set, when the one it holds (hello.conditionSetHash) is not the current one.
+  await conditions.onHello(message);
 };
 
 const handleMessage = async (
@@ -106,6 +117,7 @@ const handleMessage = async (
   socket: WebSocket,
   { device, stored }: AuthenticatedAgent,
   { jobs, trees }: ConnectionParts,
+  conditions: ConditionSession,
   data: RawData,
   isBinary: boolean,
 ) => {
@@ -121,8 +133,9 @@ const handleMessage = async (
   }
   if (message.type === 'heartbeat') return app.presence.seen(device, message.metrics);
   app.presence.seen(device);
-  if (message.type === 'hello') return onHello(app, socket, device, stored, jobs, message);
+  if (message.type === 'hello') return onHello(app, socket, device, stored, jobs, conditions, message);
   if (isJobMessage(message)) return jobs.handle(message);
+  if (message.type === 'conditionReport') return conditions.onReport(message);
   if (message.type === 'taskTriggered')
     return onTaskTriggered(
       { db: app.db, bus: app.bus, log: app.log, jobExpirySeconds: app.config.jobExpirySeconds },
@@ -132,7 +145,7 @@ const handleMessage = async (
     );
   if (message.type === 'wakeOnLanResult') return onWakeOnLanResult(app, device, message);
   if (message.type === 'backupTreeResult') return trees.onResult(message);
-  return onInventory(app, device, message);
+  return onInventory(app, device, conditions, message);
 };
 
 const replacedGoodbye: ServerMessage = {
@@ -157,6 +170,7 @@ export const handleAgentSocket = (
   const jobs = createAgentJobSession(app, device, sender(socket));
   const trees = createAgentTreeRelay(app, device, sender(socket));
   const parts = { jobs, trees };
+  const monitoring = app.monitoring.connect(device.id, sender(socket));
   const unsubscribe = app.bus.subscribe(agentSubject(device.id), forwardFromBus(socket, app, parts));
   app.presence.seen(device);
   sender(socket)({
@@ -187,11 +201,12 @@ export const handleAgentSocket = (
       }, waitMs).unref();
     }
     queue = queue
-      .then(() => handleMessage(app, socket, agent, parts, data, isBinary))
+      .then(() => handleMessage(app, socket, agent, parts, monitoring.session, data, isBinary))
       .catch((error) => app.log.error({ err: error, deviceId: device.id }, 'agent message failed'));
   });
   socket.on('close', () => {
     unsubscribe();
+    monitoring.close();
     if (registry.get(device.id) === socket) registry.delete(device.id);
   });
 };

@@ -1,4 +1,4 @@
-import type { ConditionNotification } from '@rmm/domain';
+import type { Condition, ConditionNotification } from '@rmm/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -54,6 +55,8 @@ export const alerts = pgTable(
     /** AFTER_TIME: when the sweeper resets it. */
     resetDueTime: time('reset_due_time'),
     flapping: boolean('flapping').notNull().default(false),
+    /** The condition's reset mode when it triggered (WHEN_CLEARED, AFTER_TIME, MANUAL): what a clear may do. */
+    resetMode: text('reset_mode').notNull().default('WHEN_CLEARED'),
     /** The condition's notifications, ticketing and reset settings as they were when it triggered. */
     notifications: jsonb('notifications').$type<ConditionNotification[]>().notNull().default([]),
     notifyOnReset: boolean('notify_on_reset').notNull().default(false),
@@ -89,4 +92,60 @@ export const alertEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('alert_events_alert_idx').on(t.alertId)],
+);
+
+/**
+ * The engine's state per key (device, condition id, instance): whether it is triggered as last observed (the
+ * agent's time: an older observation arriving late changes nothing), when it last changed, the recent clears
+ * (flap protection counts them) and, for server-evaluated types, a trigger due later (DEVICE_DOWN after its
+ * minutes) with the condition it was decided under. Written under the device's row lock.
+ */
+export const conditionStates = pgTable(
+  'condition_states',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    conditionId: text('condition_id').notNull(),
+    instance: text('instance').notNull().default(''),
+    organizationId: integer('organization_id').notNull(),
+    triggered: boolean('triggered').notNull().default(false),
+    observedAt: time('observed_at').notNull(),
+    /** The last change between triggered and clear. */
+    changedAt: time('changed_at').notNull(),
+    /** Times (epoch ms) of the clears within the flap window. */
+    clears: jsonb('clears').$type<number[]>().notNull().default([]),
+    flapping: boolean('flapping').notNull().default(false),
+    /** A server-evaluated trigger due at this time (DEVICE_DOWN), with its condition. */
+    dueAt: time('due_at'),
+    dueCondition: jsonb('due_condition').$type<Condition>(),
+    duePolicyId: integer('due_policy_id'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.conditionId, t.instance] }),
+    index('condition_states_due_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
+    index('condition_states_flapping_idx').on(t.changedAt).where(sql`${t.flapping}`),
+  ],
+);
+
+/**
+ * Maintenance windows (alerts.ts): while one covers a device, its conditions raise no alert (those already active
+ * stay). `device_ids` empty: every device of the organization.
+ */
+export const maintenanceWindows = pgTable(
+  'maintenance_windows',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    deviceIds: integer('device_ids').array().notNull().default(sql`'{}'::integer[]`),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('maintenance_windows_org_end_idx').on(t.organizationId, t.endTime)],
 );

@@ -78,6 +78,7 @@ const columns: Readonly<Record<ColumnField, Column>> = {
   nodeRoleId: { expression: sql`${devices.nodeRoleId}` },
   cpuPercent: { expression: sql`${devices.cpuPercent}` },
   memoryPercent: { expression: sql`${devices.memoryPercent}` },
+  healthStatus: { expression: sql`${devices.healthStatus}` },
 };
 
 const fields = Object.fromEntries(

@@ -5,7 +5,12 @@ import { deviceTagNames } from '../tags/sql.ts';
 
 type DeviceRow = typeof devices.$inferSelect;
 
-const { inventory: _inventory, secretHash: _secretHash, ...summaryColumns } = getTableColumns(devices);
+const {
+  inventory: _inventory,
+  secretHash: _secretHash,
+  alertHealth: _alertHealth,
+  ...summaryColumns
+} = getTableColumns(devices);
 
 /** The columns of a device list row: everything but the inventory document and the secret hash, with its tags. */
 export const deviceColumns = {
@@ -15,7 +20,7 @@ export const deviceColumns = {
   tags: deviceTagNames,
 };
 
-export type DeviceListRow = Omit<DeviceRow, 'inventory' | 'secretHash'> & {
+export type DeviceListRow = Omit<DeviceRow, 'inventory' | 'secretHash' | 'alertHealth'> & {
   organizationName: string;
   locationName: string | null;
   tags: string[];
@@ -36,6 +41,7 @@ export const toDevice = (row: DeviceListRow): Device => ({
   nodeClass: row.nodeRoleId === null ? null : (findNodeRole(row.nodeRoleId)?.nodeClass ?? null),
   approvalStatus: row.approvalStatus as Device['approvalStatus'],
   status: row.status as Device['status'],
+  healthStatus: row.healthStatus as Device['healthStatus'],
   lastSeen: iso(row.lastSeenAt),
   platform: row.platform as AgentPlatform,
   osName: row.osName,

@@ -1,20 +1,26 @@
 import fp from 'fastify-plugin';
 import { publishStatusChanges } from './events.ts';
 import { createPresenceTracker, type PresenceTracker } from './presence.ts';
+import type { StatusChange } from './presence-repository.ts';
 import { createStatusSweeper } from './status-sweeper.ts';
 
-/** Decorates `app.presence` and runs the batch flush and the status sweeper until the app closes. */
+export type StatusListener = (changes: StatusChange[]) => void;
+
+/**
+ * Decorates `app.presence` and runs the batch flush and the status sweeper until the app closes. Other parts
+ * (the monitoring engine: DEVICE_DOWN) hear of the status changes this process decides through
+ * `app.deviceStatusListeners`.
+ */
 export const presencePlugin = fp(async (app) => {
   const { config } = app;
-  const onStatusChanges = (changes: Parameters<typeof publishStatusChanges>[1]) =>
+  const listeners: StatusListener[] = [];
+  const onStatusChanges = (changes: StatusChange[]) => {
     publishStatusChanges(app.bus, changes);
+    for (const listener of listeners) listener(changes);
+  };
+  app.decorate('deviceStatusListeners', listeners);
   const presence = createPresenceTracker({
     db: app.db,
-    thresholds: {
-      cpuPercent: config.cpuWarningPercent,
-      memoryPercent: config.memoryWarningPercent,
-      diskPercent: config.diskWarningPercent,
-    },
     offlineThresholdSeconds: config.offlineThresholdSeconds,
     sampleSeconds: config.metricSampleSeconds,
     onStatusChanges,
@@ -58,5 +64,7 @@ export const presencePlugin = fp(async (app) => {
 declare module 'fastify' {
   interface FastifyInstance {
     presence: PresenceTracker;
+    /** Called with the status changes this process wrote (a flush's, a sweep's). */
+    deviceStatusListeners: StatusListener[];
   }
 }

@@ -1,8 +1,9 @@
-import type { DeviceStatus } from '@rmm/domain';
+import type { DeviceStatus, HealthStatus } from '@rmm/domain';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, toNumber } from '../../db/database.ts';
 import { lazyCommit } from '../../db/lazy-commit.ts';
 import { deviceMetrics } from '../../db/schema.ts';
+import { healthStatusSql, onlineStatusSql } from './health-sql.ts';
 
 /** Hot-path SQL: one statement per batch, never a statement per heartbeat. */
 
@@ -14,14 +15,13 @@ export type PresenceEntry = {
   diskPercent: number | null;
 };
 
-export type Thresholds = { cpuPercent: number; memoryPercent: number; diskPercent: number };
-
 export type StatusChange = {
   deviceId: number;
   organizationId: number;
   previousStatus: DeviceStatus | null;
   status: DeviceStatus;
   lastSeen: string | null;
+  healthStatus?: HealthStatus;
 };
 
 type ChangeRow = {
@@ -29,6 +29,7 @@ type ChangeRow = {
   organization_id: number;
   previous_status: string | null;
   status: string;
+  health_status: string;
   last_seen_ms: number | string | null;
 };
 
@@ -40,28 +41,23 @@ const toChange = (row: ChangeRow): StatusChange => ({
   previousStatus: row.previous_status as DeviceStatus | null,
   status: row.status as DeviceStatus,
   lastSeen: row.last_seen_ms === null ? null : new Date(toNumber(row.last_seen_ms)).toISOString(),
+  healthStatus: row.health_status as HealthStatus,
 });
 
 /**
- * Writes last-seen, latest metrics and status for a batch; answers the devices whose status changed.
- * An entry older than `offlineCutoff` (a flush retried after an outage) never makes a device UP. Its
- * own statement, committed lazily (`lazyCommit`): the next heartbeat writes it again.
+ * Writes last-seen, latest metrics, status and health status for a batch; answers the devices whose status
+ * changed. An entry older than `offlineCutoff` (a flush retried after an outage) never makes a device UP. WARNING
+ * comes from the device's alerts (`alert_health`, health-sql.ts), not from its metrics. Its own statement,
+ * committed lazily (`lazyCommit`): the next heartbeat writes it again.
  */
-export const flushPresence = async (
-  db: DbOrTx,
-  entries: PresenceEntry[],
-  limits: Thresholds,
-  offlineCutoff: Date,
-) => {
+export const flushPresence = async (db: DbOrTx, entries: PresenceEntry[], offlineCutoff: Date) => {
   if (entries.length === 0) return [];
   const column = <K extends keyof PresenceEntry>(key: K) => sql.param(entries.map((e) => e[key]));
   const seen = sql.param(entries.map((e) => e.seenAt.toISOString()));
-  const warning = sql`(coalesce(v.cpu, d.cpu_percent) > ${limits.cpuPercent}
-    or coalesce(v.mem, d.memory_percent) > ${limits.memoryPercent}
-    or coalesce(v.disk, d.disk_percent) > ${limits.diskPercent})`;
   const cutoff = offlineCutoff.toISOString();
-  const newStatus = sql`(case when greatest(d.last_seen_at, v.seen) < ${cutoff}::timestamptz then 'DOWN'
-    when ${warning} then 'WARNING' else 'UP' end)`;
+  const isDown = sql`(greatest(d.last_seen_at, v.seen) < ${cutoff}::timestamptz)`;
+  const newStatus = sql`(case when ${isDown} then 'DOWN' else ${onlineStatusSql(sql`d.alert_health`)} end)`;
+  const newHealth = healthStatusSql({ isDown, alertHealth: sql`d.alert_health`, lastSeen: sql`v.seen` });
   const result = await db.execute(sql`
     with v as (
       select * from unnest(${column('deviceId')}::int[], ${seen}::timestamptz[], ${column('cpuPercent')}::real[],
@@ -77,10 +73,11 @@ export const flushPresence = async (
       memory_percent = coalesce(v.mem, d.memory_percent),
       disk_percent = coalesce(v.disk, d.disk_percent),
       status = ${newStatus},
+      health_status = ${newHealth},
       status_changed_at = case when d.status <> ${newStatus} then now() else d.status_changed_at end
     from v join prev on prev.id = v.id cross join ${lazyCommit}
     where d.id = v.id
-    returning d.id, d.organization_id, prev.status as previous_status, d.status,
+    returning d.id, d.organization_id, prev.status as previous_status, d.status, d.health_status,
       extract(epoch from d.last_seen_at) * 1000 as last_seen_ms`);
   return rowsOf<ChangeRow>(result)
     .map(toChange)
@@ -97,10 +94,11 @@ export const markOfflineDevices = async (db: DbOrTx, cutoff: Date) => {
       select id, status from devices where status <> 'DOWN' and last_seen_at < ${at}::timestamptz
       order by id for no key update skip locked
     )
-    update devices d set status = 'DOWN', status_changed_at = now()
+    update devices d set status = 'DOWN', status_changed_at = now(),
+      health_status = ${healthStatusSql({ isDown: sql`true`, alertHealth: sql`d.alert_health`, lastSeen: sql`d.last_seen_at` })}
     from stale
     where d.id = stale.id and d.status <> 'DOWN' and d.last_seen_at < ${at}::timestamptz
-    returning d.id, d.organization_id, stale.status as previous_status, d.status,
+    returning d.id, d.organization_id, stale.status as previous_status, d.status, d.health_status,
       extract(epoch from d.last_seen_at) * 1000 as last_seen_ms`);
   return rowsOf<ChangeRow>(result).map(toChange);
 };

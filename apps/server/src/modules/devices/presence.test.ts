@@ -37,7 +37,6 @@ const countingDb = () => {
   return { db, calls };
 };
 
-const limits = { cpuPercent: 90, memoryPercent: 90, diskPercent: 90 };
 const log = { error: vi.fn() };
 
 describe('the presence tracker', () => {
@@ -47,7 +46,6 @@ describe('the presence tracker', () => {
     const changes: StatusChange[] = [];
     const tracker = createPresenceTracker({
       db,
-      thresholds: limits,
       offlineThresholdSeconds: 90,
       sampleSeconds: 0,
       onStatusChanges: (c) => changes.push(...c),
@@ -76,23 +74,28 @@ describe('the presence tracker', () => {
     expect(samples.map((s) => s.cpuPercent)).toEqual([11]); // the mean of 10, 11 and 12
   });
 
-  it('is WARNING while a metric is past its threshold and UP again below it', async () => {
+  it('is WARNING while its alerts need attention, UP again without, whatever its metrics', async () => {
     const [row] = await createDevices(1);
     const changes: StatusChange[] = [];
     const tracker = createPresenceTracker({
       db: ctx.db,
-      thresholds: limits,
       offlineThresholdSeconds: 90,
       sampleSeconds: 60,
       onStatusChanges: (c) => changes.push(...c),
       log,
     });
-    tracker.seen(row!, { cpuPercent: 20, memoryPercent: 20, diskPercent: 95 });
+    const health = async () =>
+      (await ctx.db.select().from(devices).where(eq(devices.id, row!.id)))[0]!.healthStatus;
+    expect(await health()).toBe('UNKNOWN');
+    // The monitoring engine keeps alert_health from the device's active alerts (monitoring tests raise them).
+    await ctx.db.update(devices).set({ alertHealth: 'NEEDS_ATTENTION' }).where(eq(devices.id, row!.id));
+    tracker.seen(row!, { cpuPercent: 20, memoryPercent: 20, diskPercent: 20 });
     await tracker.flush();
-    tracker.seen(row!, { cpuPercent: 20, memoryPercent: 20, diskPercent: 50 });
+    expect(await health()).toBe('NEEDS_ATTENTION');
+    await ctx.db.update(devices).set({ alertHealth: 'HEALTHY' }).where(eq(devices.id, row!.id));
+    tracker.seen(row!, { cpuPercent: 99, memoryPercent: 99, diskPercent: 99 });
     await tracker.flush();
-    tracker.seen(row!); // a hello: no metrics, status follows the last ones
-    await tracker.flush();
+    expect(await health()).toBe('HEALTHY');
     expect(changes.map((c) => [c.previousStatus, c.status])).toEqual([
       ['DOWN', 'WARNING'],
       ['WARNING', 'UP'],
@@ -104,7 +107,6 @@ describe('the presence tracker', () => {
     let now = new Date('2030-01-01T00:00:00Z');
     const tracker = createPresenceTracker({
       db: ctx.db,
-      thresholds: limits,
       offlineThresholdSeconds: 90,
       sampleSeconds: 60,
       onStatusChanges: () => {},
@@ -131,7 +133,6 @@ describe('a flush retried late', () => {
     const changes: StatusChange[] = [];
     const tracker = createPresenceTracker({
       db: ctx.db,
-      thresholds: limits,
       offlineThresholdSeconds: 90,
       sampleSeconds: 60,
       onStatusChanges: (c) => changes.push(...c),
@@ -175,6 +176,9 @@ describe('the status sweeper', () => {
     ]);
     const [kept] = await ctx.db.select().from(devices).where(eq(devices.id, fresh!.id));
     expect(kept!.status).toBe('WARNING');
+    // Offline is UNHEALTHY by the default health status settings.
+    const [gone] = await ctx.db.select().from(devices).where(eq(devices.id, stale!.id));
+    expect(gone!.healthStatus).toBe('UNHEALTHY');
   });
 
   it('prunes metric samples older than the retention', async () => {

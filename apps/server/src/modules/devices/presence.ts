@@ -5,7 +5,6 @@ import {
   insertMetricSamples,
   type PresenceEntry,
   type StatusChange,
-  type Thresholds,
 } from './presence-repository.ts';
 import { createSampleWindows } from './sample-windows.ts';
 
@@ -13,7 +12,6 @@ type Logger = { error: (obj: object, msg: string) => void };
 
 export type PresenceOptions = {
   db: Db;
-  thresholds: Thresholds;
   offlineThresholdSeconds: number;
   sampleSeconds: number;
   onStatusChanges: (changes: StatusChange[]) => void;
@@ -48,7 +46,7 @@ export const createPresenceTracker = (options: PresenceOptions) => {
     pending = new Map();
     try {
       const cutoff = new Date(now().getTime() - options.offlineThresholdSeconds * 1000);
-      const changes = await flushPresence(options.db, [...batch.values()], options.thresholds, cutoff);
+      const changes = await flushPresence(options.db, [...batch.values()], cutoff);
       if (changes.length) options.onStatusChanges(changes);
       await insertMetricSamples(options.db, samples.takeDue());
     } catch (error) {

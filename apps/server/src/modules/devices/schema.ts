@@ -44,8 +44,15 @@ export const devices = pgTable(
     nodeRoleId: integer('node_role_id'),
     /** APPROVED, PENDING (held for a technician), REJECTED; DISCOVERED for agentless nodes. */
     approvalStatus: text('approval_status').notNull().default('APPROVED'),
-    /** UP, DOWN, WARNING. */
+    /** UP, DOWN, WARNING (online with health NEEDS_ATTENTION or UNHEALTHY). */
     status: text('status').notNull().default('DOWN'),
+    /**
+     * HEALTHY, NEEDS_ATTENTION, UNHEALTHY, UNKNOWN (never heard from): `alert_health`, or UNHEALTHY while DOWN when
+     * the health status settings say so (health-sql.ts keeps both with the status).
+     */
+    healthStatus: text('health_status').notNull().default('UNKNOWN'),
+    /** The worst status the device's active alerts map to (HEALTHY without any), kept by the monitoring engine. */
+    alertHealth: text('alert_health').notNull().default('HEALTHY'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'date' }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
     lastBootAt: timestamp('last_boot_at', { withTimezone: true, mode: 'date' }),
@@ -83,6 +90,7 @@ export const devices = pgTable(
     index('devices_name_idx').on(sql`lower(${t.displayName})`, t.id),
     index('devices_org_status_idx').on(t.organizationId, t.status),
     index('devices_status_idx').on(t.status),
+    index('devices_health_idx').on(t.healthStatus),
     index('devices_role_idx').on(t.nodeRoleId),
     index('devices_approval_idx').on(t.approvalStatus, t.organizationId),
     index('devices_last_seen_idx').on(t.lastSeenAt),

@@ -190,9 +190,18 @@ describe('criteria in SQL mean what matchesCriteria means', () => {
   /** Devices covering empty, zero, null and set values of every field. */
   const variety: Partial<DeviceInsert>[] = [
     { status: 'UP', diskPercent: null, remoteSupportTools: [], deviceClass: null },
-    { status: 'DOWN', cpuPercent: 1, memoryPercent: 1, diskPercent: 90, patchFailures: 3, deviceClass: '' },
+    {
+      status: 'DOWN',
+      healthStatus: 'UNHEALTHY',
+      cpuPercent: 1,
+      memoryPercent: 1,
+      diskPercent: 90,
+      patchFailures: 3,
+      deviceClass: '',
+    },
     {
       status: 'WARNING',
+      healthStatus: 'NEEDS_ATTENTION',
       cpuPercent: 1,
       memoryPercent: 1,
       diskPercent: 99.5,
@@ -250,11 +259,13 @@ describe('criteria in SQL mean what matchesCriteria means', () => {
     cpuPercent: row.cpuPercent,
     memoryPercent: row.memoryPercent,
     tags: tagsById.get(row.id) ?? [],
+    healthStatus: row.healthStatus,
   });
 
   const values: CriteriaValue[] = [
     null,
     'UP',
+    'NEEDS_ATTENTION',
     'TeamViewer',
     'NETWORK',
     'linux',

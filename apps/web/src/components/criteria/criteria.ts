@@ -35,6 +35,7 @@ const defaultValues: Readonly<Record<ValueKind, CriteriaValue>> = {
   status: 'UP',
   deviceClass: NETWORK_DEVICE_CLASS,
   approvalStatus: 'PENDING',
+  healthStatus: 'NEEDS_ATTENTION',
   platform: 'win32',
   nodeRole: null,
   number: 0,

@@ -7,6 +7,7 @@ const labelKeys: Partial<Record<ValueKind, string>> = {
   status: 'devices.status',
   deviceClass: 'criteria.deviceClass',
   approvalStatus: 'approvals.status',
+  healthStatus: 'criteria.health',
   platform: 'criteria.platform',
 };
 

@@ -5,6 +5,7 @@ import {
   type CriteriaRule,
   type CriteriaValue,
   deviceStatuses,
+  healthStatuses,
   type NodeRole,
 } from '@rmm/domain';
 import type { TFunction } from 'i18next';
@@ -131,6 +132,12 @@ export const RuleValueInput = ({
     case 'approvalStatus':
       return pick(
         approvalStatuses.map((status) => ({ value: status, label: t(`approvals.status.${status}`) })),
+        textValue,
+        String,
+      );
+    case 'healthStatus':
+      return pick(
+        healthStatuses.map((status) => ({ value: status, label: t(`criteria.health.${status}`) })),
         textValue,
         String,
       );

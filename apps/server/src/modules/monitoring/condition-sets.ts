@@ -1,0 +1,68 @@
+import {
+  type AgentCondition,
+  type ConditionType,
+  type EffectiveCondition,
+  findConditionTypeInfo,
+} from '@rmm/domain';
+import type { DbOrTx } from '../../db/database.ts';
+import { agentConditionsOf, conditionSetHash, deviceConditions } from '../policies/resolve.ts';
+import type { EngineCondition } from './engine.ts';
+import type { PolicyScanCache } from './policy-scan.ts';
+
+/**
+ * The condition set of a device's agent: its own agent-evaluated conditions (policies.resolve's
+ * `agentConditionsOf`) and the network conditions it runs as a probe, limited to the types the agent says it
+ * can sample; versioned by `conditionSetHash`. `byKey` is what its reports are checked against.
+ */
+export type DeviceConditionSet = {
+  hash: string;
+  conditions: AgentCondition[];
+  byKey: ReadonlyMap<string, EngineCondition>;
+  /** Whether the set holds network conditions (the device is a probe). */
+  probes: boolean;
+};
+
+const engineConditionOf = (entry: EffectiveCondition): EngineCondition => ({
+  condition: entry.condition,
+  policyId: entry.definedByPolicyId,
+});
+
+export const deviceConditionSet = async (
+  db: DbOrTx,
+  scans: PolicyScanCache,
+  deviceId: number,
+  capabilities: readonly ConditionType[] | undefined,
+): Promise<DeviceConditionSet | undefined> => {
+  const resolved = await deviceConditions(db, deviceId);
+  if (!resolved) return undefined;
+  const byId = new Map(resolved.conditions.map((entry) => [entry.condition.id, entry]));
+  const own: EngineCondition[] = agentConditionsOf(resolved.conditions).map((c) =>
+    engineConditionOf(byId.get(c.key)!),
+  );
+  const network = (await scans.get()).probes.get(deviceId) ?? [];
+  const can = capabilities ? new Set(capabilities) : undefined;
+  const all = [...own, ...network].filter((c) => !can || can.has(c.condition.type));
+  const conditions: AgentCondition[] = all.map(({ condition }) => ({
+    key: condition.id,
+    type: condition.type,
+    parameters: condition.parameters as Record<string, unknown>,
+  }));
+  return {
+    hash: conditionSetHash(conditions),
+    conditions,
+    byKey: new Map(all.map((c) => [c.condition.id, c])),
+    probes: all.some((c) => findConditionTypeInfo(c.condition.type).network),
+  };
+};
+
+/** The device's active, enabled conditions of one server-evaluated type. */
+export const serverConditionsOf = async (
+  db: DbOrTx,
+  deviceId: number,
+  type: ConditionType,
+): Promise<EngineCondition[]> => {
+  const resolved = await deviceConditions(db, deviceId);
+  return (resolved?.conditions ?? [])
+    .filter((e) => e.active && e.condition.enabled && e.condition.type === type)
+    .map(engineConditionOf);
+};
