@@ -43,7 +43,11 @@ export const createEnrollmentToken = async (
 export type AgentProcess = { child: ChildProcess; output: () => string; stop: () => Promise<void> };
 
 /** A real agent process, `node --import tsx apps/agent/src/main.ts ...`, with its own state folder. */
-export const startAgent = (server: string, token: string): AgentProcess => {
+export const startAgent = (
+  server: string,
+  token: string,
+  options: { env?: Record<string, string> } = {},
+): AgentProcess => {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rmm-e2e-agent-'));
   const child = spawn(
     process.execPath,
@@ -60,7 +64,7 @@ export const startAgent = (server: string, token: string): AgentProcess => {
     ],
     {
       cwd: repoRoot,
-      env: { ...process.env, RMM_RECONNECT_MIN_MS: '200', RMM_RECONNECT_MAX_MS: '1000' },
+      env: { ...process.env, RMM_RECONNECT_MIN_MS: '200', RMM_RECONNECT_MAX_MS: '1000', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
