@@ -3,9 +3,11 @@ import {
   type ConditionType,
   type EffectiveCondition,
   findConditionTypeInfo,
+  type ResolvedLibraryScript,
 } from '@rmm/domain';
 import type { DbOrTx } from '../../db/database.ts';
 import { agentConditionsOf, conditionSetHash, deviceConditions } from '../policies/resolve.ts';
+import { findRunnableVersion } from '../scripts/repository.ts';
 import type { EngineCondition } from './engine.ts';
 import type { PolicyScanCache } from './policy-scan.ts';
 
@@ -27,6 +29,27 @@ const engineConditionOf = (entry: EffectiveCondition): EngineCondition => ({
   policyId: entry.definedByPolicyId,
 });
 
+/**
+ * What the agent needs besides the condition's own parameters: a SCRIPT_RESULT condition carries its library
+ * script's newest version resolved as for a job (`script`: id, version, name, language, code), so a new version
+ * changes the set's hash and reaches the agent (docs/decisions.md "Agent monitoring"). A script deleted since
+ * is left out: the agent reports it cannot run the condition.
+ */
+const agentParametersOf = async (db: DbOrTx, condition: EngineCondition['condition']) => {
+  const parameters = condition.parameters as Record<string, unknown>;
+  if (condition.type !== 'SCRIPT_RESULT') return parameters;
+  const version = await findRunnableVersion(db, condition.parameters.scriptId, undefined);
+  if (!version) return parameters;
+  const script: ResolvedLibraryScript = {
+    scriptId: version.scriptId,
+    version: version.version,
+    name: version.name,
+    language: version.language as ResolvedLibraryScript['language'],
+    code: version.code,
+  };
+  return { ...parameters, script };
+};
+
 export const deviceConditionSet = async (
   db: DbOrTx,
   scans: PolicyScanCache,
@@ -42,11 +65,13 @@ export const deviceConditionSet = async (
   const network = (await scans.get()).probes.get(deviceId) ?? [];
   const can = capabilities ? new Set(capabilities) : undefined;
   const all = [...own, ...network].filter((c) => !can || can.has(c.condition.type));
-  const conditions: AgentCondition[] = all.map(({ condition }) => ({
-    key: condition.id,
-    type: condition.type,
-    parameters: condition.parameters as Record<string, unknown>,
-  }));
+  const conditions: AgentCondition[] = await Promise.all(
+    all.map(async ({ condition }) => ({
+      key: condition.id,
+      type: condition.type,
+      parameters: await agentParametersOf(db, condition),
+    })),
+  );
   return {
     hash: conditionSetHash(conditions),
     conditions,

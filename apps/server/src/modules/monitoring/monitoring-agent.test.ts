@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { connectRaw, deviceAuthorization, fastAgentSettings, listen, waitFor } from '../../../test/agents.ts';
 import { createTestApp, ORIGIN, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
+import { CONDITIONS_CHANGED_SUBJECT } from '../../bus/subjects.ts';
 import { alerts, conditionStates, jobs } from '../../db/schema.ts';
 import {
   alertsOf,
@@ -405,6 +406,35 @@ describe('condition reports', () => {
     expect(stored).toHaveLength(2);
     const [raised] = await alertsOf(ctx, `deviceId=${a.deviceId}`);
     expect(stored.map((j) => (j.data as { alertId: number }).alertId)).toContain(raised!.id);
+    a.agent.socket.close();
+  });
+
+  it("gives a SCRIPT_RESULT condition its library script's newest version, and a new version a new set", async () => {
+    const body = {
+      name: `Health check ${crypto.randomUUID()}`,
+      language: 'sh',
+      operatingSystems: ['LINUX'],
+      code: 'echo ok',
+    };
+    const created = await ctx.request('POST', '/scripts', body);
+    expect(created.statusCode, created.body).toBe(201);
+    const scriptId = created.json().script.id as number;
+    const a = await monitoredAgent(ctx, serverUrl);
+    const check = conditionOf('SCRIPT_RESULT', { parameters: { scriptId, intervalMinutes: 5 } });
+    await assignPolicy(ctx, [a.deviceId], [check]);
+    const first = await a.nextSet(1);
+    expect(first.conditions[0]!.parameters).toMatchObject({
+      scriptId,
+      script: { scriptId, version: 1, language: 'sh', code: 'echo ok' },
+    });
+    const updated = await ctx.request('PUT', `/scripts/${scriptId}`, { ...body, code: 'echo better' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    ctx.app.bus.publish(CONDITIONS_CHANGED_SUBJECT, { deviceIds: [a.deviceId] });
+    const second = await waitFor(() => {
+      const last = a.sets().at(-1);
+      return last && last.conditionSetHash !== first.conditionSetHash ? last : undefined;
+    });
+    expect(second.conditions[0]!.parameters).toMatchObject({ script: { version: 2, code: 'echo better' } });
     a.agent.socket.close();
   });
 
