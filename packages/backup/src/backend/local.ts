@@ -40,6 +40,10 @@ export class LocalBackend implements Backend {
     return path.join(this.folderOf(type, name), type === 'config' ? 'config' : name);
   }
 
+  localPath(type: FileType, name: string): string {
+    return this.pathOf(type, name);
+  }
+
   async list(type: FileType): Promise<FileInfo[]> {
     if (type === 'config') {
       const info = await this.stat('config', 'config');

@@ -36,7 +36,7 @@ export type RestoreOptions = {
   progressIntervalMs?: number;
   /** Files written at once (default: four per worker). */
   concurrency?: number;
-  /** Worker threads that open blobs and write files (default: one per core; 0 does it all on this thread). */
+  /** Worker threads that read and open blobs and write files (default: one per core; 0 does it all on this thread). */
   workers?: number;
 };
 
@@ -359,7 +359,7 @@ export class Restorer {
         const bytes = part.reduce((sum, id) => sum + this.blobs.sizeOf(id), 0);
         await this.memory.acquire(bytes);
         try {
-          const blobs = await Promise.all(part.map((id) => this.blobs.loadSealed(id)));
+          const blobs = await Promise.all(part.map((id) => this.blobs.sourceOf(id)));
           const last = i === parts.length - 1;
           const filePart = {
             path: temp,
@@ -405,7 +405,7 @@ export class Restorer {
         items.map(async ({ node, place }) => ({
           path: place.replaces ? this.tempBeside(place.path) : place.path,
           offset: 0,
-          blobs: await Promise.all((node.content ?? []).map((id) => this.blobs.loadSealed(id))),
+          blobs: await Promise.all((node.content ?? []).map((id) => this.blobs.sourceOf(id))),
           create: true,
           createMode: this.permissions ? 0o600 : 0o666,
           finish: this.finishFor(node, place),

@@ -212,16 +212,19 @@ export class WorkerPool {
   }
 
   /**
-   * Writes parts of files in a worker (see FilePart), in order; the blobs' bytes move to the worker. Files of
-   * one folder all go to one worker: two threads creating files in one folder wait on each other's folder
-   * lock in the kernel (on ext4, six times slower than one thread alone).
+   * Writes parts of files in a worker (see FilePart), in order: blobs given as bytes move to the worker, blobs
+   * given by their place in a pack file it reads itself. Files of one folder all go to one worker: two threads
+   * creating files in one folder wait on each other's folder lock in the kernel (on ext4, six times slower
+   * than one thread alone).
    */
-  async writeFiles(parts: Omit<FilePart, never>[], folder: Uint8Array): Promise<PartResult[]> {
+  async writeFiles(parts: FilePart[], folder: Uint8Array): Promise<PartResult[]> {
     const owned = parts.map((part) => ({
       ...part,
-      blobs: part.blobs.map((b) => ({ ...b, sealed: ownBuffer(b.sealed) })),
+      blobs: part.blobs.map((b) => ('sealed' in b ? { ...b, sealed: ownBuffer(b.sealed) } : b)),
     }));
-    const transfer = owned.flatMap((part) => part.blobs.map((b) => b.sealed.buffer as ArrayBuffer));
+    const transfer = owned.flatMap((part) =>
+      part.blobs.flatMap((b) => ('sealed' in b ? [b.sealed.buffer as ArrayBuffer] : [])),
+    );
     const done = await this.run(
       (id) => ({ kind: 'write-files', task: id, parts: owned }),
       transfer,
