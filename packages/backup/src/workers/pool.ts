@@ -15,10 +15,9 @@ import type {
 } from './protocol.ts';
 
 /**
- * For restore and check: one worker fewer than cores, at least one. The calling thread reads packs and walks
- * trees, zstd runs on the libuv thread pool, and the file system is the limit: on the 2-core machine of
- * docs/benchmarks.md one worker beat two at restoring (fewer threads waiting on the kernel's folder and
- * journal locks) and at read-data checks. Backup takes one a core (see Archiver).
+ * For check: one worker fewer than cores, at least one. The calling thread reads packs and zstd runs on the
+ * libuv thread pool: on the 2-core machine of docs/benchmarks.md one worker beat two at read-data checks.
+ * Backup and restore take one a core (see Archiver and Restorer).
  */
 export const defaultWorkers = (): number => Math.max(1, os.availableParallelism() - 1);
 
