@@ -203,6 +203,37 @@ describe('backup and restore of a real tree', () => {
     expect(reports.some((r) => r.etaSeconds !== null)).toBe(true);
   });
 
+  it('walks a slow file system on the thread pool, and records entries that cannot be read', async () => {
+    // lstat calls taking 3 ms each (a network share): after the first of a batch the rest go to the pool
+    const calls = { sync: 0, async: 0 };
+    const gone = Buffer.from(path.join(source, 'exec.sh'));
+    const vanished = () => Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' });
+    const slowFs: SourceFs = {
+      ...nodeFs,
+      lstatSync: (p) => {
+        calls.sync++;
+        const until = performance.now() + 3;
+        while (performance.now() < until);
+        if (p.equals(gone)) throw vanished();
+        return nodeFs.lstatSync!(p);
+      },
+      lstat: (p) => {
+        calls.async++;
+        return p.equals(gone) ? Promise.reject(vanished()) : nodeFs.lstat(p);
+      },
+    };
+    const { snapshot, errors } = await backup(repo, {
+      paths: [source],
+      planId: 'plan-5',
+      deviceId: 'device-1',
+      parent: null,
+      fs: slowFs,
+    });
+    expect(errors).toEqual([{ path: gone.toString(), message: 'ENOENT: no such file' }]);
+    expect(snapshot.stats.filesNew).toBe(13);
+    expect(calls.async).toBeGreaterThan(calls.sync);
+  });
+
   it('applies include and exclude rules', async () => {
     const { snapshot } = await backup(repo, {
       paths: [source],
