@@ -262,6 +262,39 @@ describe('backup and restore of a real tree', () => {
   });
 });
 
+describe('restore of files that end in zeros', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await tempDir();
+  });
+  afterAll(() => removeDir(dir));
+
+  it('gives each file its size and bytes, the zeros at the end left as a hole', async () => {
+    const source = path.join(dir, 'source');
+    await fsp.mkdir(source);
+    const zeros = (size: number) => Buffer.alloc(size);
+    await fsp.writeFile(
+      path.join(source, 'tail.bin'),
+      Buffer.concat([randomContent(100_000), zeros(200_000)]),
+    );
+    await fsp.writeFile(path.join(source, 'only-zeros.bin'), zeros(300_000));
+    await fsp.writeFile(
+      path.join(source, 'large-tail.bin'),
+      Buffer.concat([randomContent(3 * 1024 * 1024), zeros(1024 * 1024)]),
+    );
+    const repo = await newRepository(path.join(dir, 'repo'));
+    const { snapshot } = await backup(repo, { paths: [source], planId: 'p', deviceId: 'd' });
+    for (const workers of [undefined, 0]) {
+      const target = path.join(dir, `restored-${workers ?? 'workers'}`);
+      await restore(repo, { snapshot: snapshot.id, target, workers });
+      expect(await manifestOf(path.join(target, 'source'))).toEqual(await manifestOf(source));
+      const tail = await fsp.stat(path.join(target, 'source/tail.bin'));
+      expect(tail.blocks * 512).toBeLessThan(200_000);
+    }
+  });
+});
+
 describe('restore from a damaged repository', () => {
   let dir: string;
 

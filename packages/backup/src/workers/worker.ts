@@ -210,19 +210,28 @@ const openPack = async ({ task, packId, pack }: OpenPackTask): Promise<void> => 
 
 const ZERO_BLOCK = Buffer.alloc(64 * 1024);
 
-/** Writes `data` at `position`, leaving 64 KiB blocks of zeros as holes (the file is truncated to size at the end). */
-const writeSparse = (fd: number, data: Buffer, position: number): void => {
+/**
+ * Writes `data` at `position`, leaving 64 KiB blocks of zeros as holes (the file is truncated to size at the
+ * end). Returns where the last bytes written end (`position` when none were).
+ */
+const writeSparse = (fd: number, data: Buffer, position: number): number => {
   let run = -1;
+  let end = position;
   for (let at = 0; at <= data.length; at += ZERO_BLOCK.length) {
-    const end = Math.min(at + ZERO_BLOCK.length, data.length);
-    const zero = at === data.length || data.subarray(at, end).equals(ZERO_BLOCK.subarray(0, end - at));
+    const stop = Math.min(at + ZERO_BLOCK.length, data.length);
+    const zero = at === data.length || data.subarray(at, stop).equals(ZERO_BLOCK.subarray(0, stop - at));
     if (!zero && run < 0) run = at;
     if (zero && run >= 0) {
       writeAll(fd, data.subarray(run, at), position + run);
+      end = position + at;
       run = -1;
     }
   }
-  if (run >= 0) writeAll(fd, data.subarray(run), position + run);
+  if (run >= 0) {
+    writeAll(fd, data.subarray(run), position + run);
+    end = position + data.length;
+  }
+  return end;
 };
 
 const writeAll = (fd: number, data: Buffer, position: number): void => {
@@ -238,7 +247,7 @@ const openBlobs = (blobs: FilePart['blobs'], packs: PackFiles): Promise<Buffer[]
         'sealed' in blob
           ? Buffer.from(blob.sealed.buffer, blob.sealed.byteOffset, blob.sealed.byteLength)
           : packs.read(blob.file, blob.offset, blob.length);
-      const payload = unseal(dataKey, sealed);
+      const payload = unseal(dataKey, sealed); // at once: a read's bytes last until the next read
       const plain = blob.compression === 'zstd' ? await zstdDecompress(payload) : payload;
       if (plain.length !== blob.rawLength) {
         throw new Error(`a blob holds ${plain.length} bytes, the index says ${blob.rawLength}`);
@@ -255,6 +264,10 @@ const openBlobs = (blobs: FilePart['blobs'], packs: PackFiles): Promise<Buffer[]
 class PackFiles {
   private readonly open = new Map<string, number>();
 
+  /**
+   * A blob's sealed bytes, in a buffer shared by every read of the worker: valid until the next read, so the
+   * caller unseals them at once (that makes a new buffer). No allocation a blob, so less for the GC to do.
+   */
   read(file: string, offset: number, length: number): Buffer {
     try {
       let fd = this.open.get(file);
@@ -262,13 +275,13 @@ class PackFiles {
         fd = fs.openSync(file, 'r');
         this.open.set(file, fd);
       }
-      const buffer = Buffer.allocUnsafeSlow(length);
+      if (scratch.length < length) scratch = Buffer.allocUnsafeSlow(Math.max(length, scratch.length * 2));
       for (let done = 0; done < length; ) {
-        const count = fs.readSync(fd, buffer, done, length - done, offset + done);
+        const count = fs.readSync(fd, scratch, done, length - done, offset + done);
         if (count === 0) throw new Error(`range ${offset}+${length} runs past the end`);
         done += count;
       }
-      return buffer;
+      return scratch.subarray(0, length);
     } catch (error) {
       throw new Error(`${file}: ${(error as Error).message}`);
     }
@@ -279,6 +292,7 @@ class PackFiles {
     this.open.clear();
   }
 }
+let scratch = Buffer.allocUnsafeSlow(1024 * 1024);
 
 const failure = (error: unknown): PartResult => ({
   code: (error as NodeJS.ErrnoException).code,
@@ -292,12 +306,14 @@ const writePart = ({ path, offset, create, createMode, finish }: FilePart, plain
   try {
     fd = fs.openSync(file, create ? 'wx' : 'r+', createMode);
     let position = offset;
+    let written = offset;
     for (const plain of plains) {
-      writeSparse(fd, plain, position);
+      if (plain.length > 0) written = Math.max(written, writeSparse(fd, plain, position));
       position += plain.length;
     }
     if (finish) {
-      fs.ftruncateSync(fd, finish.size);
+      // a file created here and written up to its size needs no truncate (a trailing hole does)
+      if (!create || written !== finish.size) fs.ftruncateSync(fd, finish.size);
       if (finish.uid !== undefined && finish.gid !== undefined) fs.fchownSync(fd, finish.uid, finish.gid);
       if (finish.mode !== undefined) fs.fchmodSync(fd, finish.mode);
       fs.futimesSync(fd, finish.mtimeSeconds, finish.mtimeSeconds);
