@@ -5,8 +5,11 @@
 // backups. Not in CI. Needs restic (apt-get install -y restic) and /usr/bin/time.
 //
 // Usage: node --import tsx bench/src/strata-vs-restic.ts [--dir /tmp/strata-bench] [--only strata|restic] [--keep]
+//          [--steps first,changed,unchanged,restore,check,read-data]
 //   The dataset is seeded once into --dir/data and reused (delete it to seed again). The engine runs compiled
 //   (tsc into bench/dist/strata, as a built agent would run it); its start-up from source with tsx is printed apart.
+//   --steps runs a subset, to iterate on one step: without `first`, the repositories and the changed copy of the
+//   data of an earlier run with --keep are used as they are (e.g. `--steps restore --keep` again and again).
 import { spawnSync } from 'node:child_process';
 import { createCipheriv, createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -23,9 +26,14 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     keep: { type: 'boolean', default: false },
     files: { type: 'string', default: '20000' },
+    steps: { type: 'string', default: 'first,changed,unchanged,restore,check,read-data' },
   },
 });
 const root = path.resolve(args.dir!);
+const STEPS = ['first', 'changed', 'unchanged', 'restore', 'check', 'read-data'];
+const steps = new Set(args.steps!.split(',').map((s) => s.trim()));
+for (const s of steps)
+  if (!STEPS.includes(s)) throw new Error(`unknown step ${s} (steps: ${STEPS.join(',')})`);
 const dataDir = path.join(root, 'data');
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sourceCli = path.join(repoRoot, 'packages/backup/src/cli.ts');
@@ -291,21 +299,28 @@ const main = async () => {
     `dataset: ${files} files, ${(Number(await fsp.readFile(path.join(dataDir, '.seeded'), 'utf8')) / MiB).toFixed(0)} MiB (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
   const work = path.join(root, 'work');
-  await fsp.rm(work, { recursive: true, force: true });
-  spawnSync('cp', ['-a', dataDir, work]); // the bench changes a copy: the seeded data stays as it is
-  await fsp.rm(path.join(work, '.seeded'));
+  const all = tools();
+  if (steps.has('first')) {
+    await fsp.rm(work, { recursive: true, force: true });
+    spawnSync('cp', ['-a', dataDir, work]); // the bench changes a copy: the seeded data stays as it is
+    await fsp.rm(path.join(work, '.seeded'));
+    for (const tool of all) await fsp.rm(tool.repo, { recursive: true, force: true });
+    await fsp.rm(path.join(root, 'restic-cache'), { recursive: true, force: true });
+    for (const tool of all) {
+      const init =
+        tool.name === 'strata'
+          ? tool.run('init', 'init')
+          : tool.run('init', 'init', '--repository-version', '2');
+      if (!init.ok) throw new Error(`${tool.name} init failed: ${init.output}`);
+    }
+  } else {
+    for (const folder of [work, ...all.map((t) => t.repo)])
+      if (!fs.existsSync(folder))
+        throw new Error(`${folder} is missing: run with the step first and --keep once`);
+    console.log('steps without first: the repositories and data of the last run with --keep');
+  }
   spawnSync('sh', ['-c', `cat $(find ${work} -type f) > /dev/null`]); // both tools start from a warm page cache
 
-  const all = tools();
-  for (const tool of all) await fsp.rm(tool.repo, { recursive: true, force: true });
-  await fsp.rm(path.join(root, 'restic-cache'), { recursive: true, force: true });
-  for (const tool of all) {
-    const init =
-      tool.name === 'strata'
-        ? tool.run('init', 'init')
-        : tool.run('init', 'init', '--repository-version', '2');
-    if (!init.ok) throw new Error(`${tool.name} init failed: ${init.output}`);
-  }
   const rows: { step: string; tool: string; m: Measure; repoMiB?: number; note?: string }[] = [];
   const backupArgs = (tool: Tool) =>
     tool.name === 'strata'
@@ -336,33 +351,34 @@ const main = async () => {
     }
   };
 
-  await step('backup (first)', backupArgs);
-  const changed = await change(work);
-  console.log(`change: ${JSON.stringify(changed)}`);
-  await step('backup (5% changed)', backupArgs);
-  await step('backup (no change)', backupArgs);
-  const expected = await manifest(work);
-  await step(
-    'restore',
-    (tool) =>
-      tool.name === 'strata'
-        ? ['restore', 'latest', '--target', path.join(root, `restore-${tool.name}`)]
-        : ['restore', 'latest', '--target', path.join(root, `restore-${tool.name}`)],
-    async (tool) => {
-      const base = path.join(root, `restore-${tool.name}`);
-      const restored = tool.name === 'strata' ? path.join(base, path.basename(work)) : path.join(base, work);
-      const ok = sameManifest(expected, await manifest(restored));
-      return ok ? 'SHA-256 manifest: all files match' : 'SHA-256 manifest: MISMATCH';
-    },
-  );
-  // removed only now: deleting 20,000 files keeps the kernel busy for a while after, which the next tool would pay
-  for (const tool of all)
-    await fsp.rm(path.join(root, `restore-${tool.name}`), { recursive: true, force: true });
-  await step('check (structure)', () => ['check']);
-  await step('check (read data)', (tool) => [
-    'check',
-    tool.name === 'strata' ? '--read-data' : '--read-data',
-  ]);
+  if (steps.has('first')) await step('backup (first)', backupArgs);
+  if (steps.has('changed')) {
+    const changed = await change(work);
+    console.log(`change: ${JSON.stringify(changed)}`);
+    await step('backup (5% changed)', backupArgs);
+  }
+  if (steps.has('unchanged')) await step('backup (no change)', backupArgs);
+  if (steps.has('restore')) {
+    const expected = await manifest(work);
+    for (const tool of all)
+      await fsp.rm(path.join(root, `restore-${tool.name}`), { recursive: true, force: true });
+    await step(
+      'restore',
+      (tool) => ['restore', 'latest', '--target', path.join(root, `restore-${tool.name}`)],
+      async (tool) => {
+        const base = path.join(root, `restore-${tool.name}`);
+        const restored =
+          tool.name === 'strata' ? path.join(base, path.basename(work)) : path.join(base, work);
+        const ok = sameManifest(expected, await manifest(restored));
+        return ok ? 'SHA-256 manifest: all files match' : 'SHA-256 manifest: MISMATCH';
+      },
+    );
+    // removed only now: deleting 20,000 files keeps the kernel busy for a while after, which the next tool would pay
+    for (const tool of all)
+      await fsp.rm(path.join(root, `restore-${tool.name}`), { recursive: true, force: true });
+  }
+  if (steps.has('check')) await step('check (structure)', () => ['check']);
+  if (steps.has('read-data')) await step('check (read data)', () => ['check', '--read-data']);
   const startup = all.some((t) => t.name === 'strata') ? timed(process.execPath, [cli, '--help'], {}) : null;
   const startupTsx = all.some((t) => t.name === 'strata')
     ? timed(process.execPath, ['--import', 'tsx', sourceCli, '--help'], {})

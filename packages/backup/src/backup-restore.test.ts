@@ -3,16 +3,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   filesUnder,
+  KEK,
   manifestOf,
   newRepository,
   randomContent,
   removeDir,
   tempDir,
   textContent,
+  withoutLocalPaths,
 } from '../test/fixtures.ts';
 import { backup } from './archive/archiver.ts';
 import { nodeFs, type SourceFs } from './archive/source-fs.ts';
-import type { Repository } from './repo/repository.ts';
+import { LocalBackend } from './backend/local.ts';
+import { isStrataError } from './errors.ts';
+import { Repository } from './repo/repository.ts';
 import { restore } from './restore/restorer.ts';
 
 const SPARSE_SIZE = 200 * 1024 * 1024;
@@ -115,6 +119,14 @@ describe('backup and restore of a real tree', () => {
     const inThread = path.join(dir, 'restored-in-thread');
     await restore(repo, { snapshot: snapshot.id, target: inThread, workers: 0 });
     expect(await manifestOf(path.join(inThread, 'source'))).toEqual(await manifestOf(source));
+
+    // and from a backend without local paths (a remote one): this thread reads the packs, the workers get the bytes
+    const remote = await Repository.open(withoutLocalPaths(new LocalBackend(path.join(dir, 'repo'))), {
+      kek: KEK,
+    });
+    const fromRemote = path.join(dir, 'restored-from-remote');
+    await restore(remote, { snapshot: snapshot.id, target: fromRemote });
+    expect(await manifestOf(path.join(fromRemote, 'source'))).toEqual(await manifestOf(source));
   });
 
   it('does not read files again that are unchanged since the parent snapshot', async () => {
@@ -191,6 +203,37 @@ describe('backup and restore of a real tree', () => {
     expect(reports.some((r) => r.etaSeconds !== null)).toBe(true);
   });
 
+  it('walks a slow file system on the thread pool, and records entries that cannot be read', async () => {
+    // lstat calls taking 3 ms each (a network share): after the first of a batch the rest go to the pool
+    const calls = { sync: 0, async: 0 };
+    const gone = Buffer.from(path.join(source, 'exec.sh'));
+    const vanished = () => Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' });
+    const slowFs: SourceFs = {
+      ...nodeFs,
+      lstatSync: (p) => {
+        calls.sync++;
+        const until = performance.now() + 3;
+        while (performance.now() < until);
+        if (p.equals(gone)) throw vanished();
+        return nodeFs.lstatSync!(p);
+      },
+      lstat: (p) => {
+        calls.async++;
+        return p.equals(gone) ? Promise.reject(vanished()) : nodeFs.lstat(p);
+      },
+    };
+    const { snapshot, errors } = await backup(repo, {
+      paths: [source],
+      planId: 'plan-5',
+      deviceId: 'device-1',
+      parent: null,
+      fs: slowFs,
+    });
+    expect(errors).toEqual([{ path: gone.toString(), message: 'ENOENT: no such file' }]);
+    expect(snapshot.stats.filesNew).toBe(13);
+    expect(calls.async).toBeGreaterThan(calls.sync);
+  });
+
   it('applies include and exclude rules', async () => {
     const { snapshot } = await backup(repo, {
       paths: [source],
@@ -216,5 +259,75 @@ describe('backup and restore of a real tree', () => {
         .map((n) => Buffer.from(n).toString('latin1'))
         .sort(),
     );
+  });
+});
+
+describe('restore of files that end in zeros', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await tempDir();
+  });
+  afterAll(() => removeDir(dir));
+
+  it('gives each file its size and bytes, the zeros at the end left as a hole', async () => {
+    const source = path.join(dir, 'source');
+    await fsp.mkdir(source);
+    const zeros = (size: number) => Buffer.alloc(size);
+    await fsp.writeFile(
+      path.join(source, 'tail.bin'),
+      Buffer.concat([randomContent(100_000), zeros(200_000)]),
+    );
+    await fsp.writeFile(path.join(source, 'only-zeros.bin'), zeros(300_000));
+    await fsp.writeFile(
+      path.join(source, 'large-tail.bin'),
+      Buffer.concat([randomContent(3 * 1024 * 1024), zeros(1024 * 1024)]),
+    );
+    const repo = await newRepository(path.join(dir, 'repo'));
+    const { snapshot } = await backup(repo, { paths: [source], planId: 'p', deviceId: 'd' });
+    for (const workers of [undefined, 0]) {
+      const target = path.join(dir, `restored-${workers ?? 'workers'}`);
+      await restore(repo, { snapshot: snapshot.id, target, workers });
+      expect(await manifestOf(path.join(target, 'source'))).toEqual(await manifestOf(source));
+      const tail = await fsp.stat(path.join(target, 'source/tail.bin'));
+      expect(tail.blocks * 512).toBeLessThan(200_000);
+    }
+  });
+});
+
+describe('restore from a damaged repository', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await tempDir();
+  });
+  afterAll(() => removeDir(dir));
+
+  it('stops with CORRUPT when a blob does not open, whichever thread reads it', async () => {
+    const source = path.join(dir, 'source');
+    await fsp.mkdir(source);
+    await fsp.writeFile(path.join(source, 'small.bin'), randomContent(300_000));
+    await fsp.writeFile(path.join(source, 'large.bin'), randomContent(3 * 1024 * 1024));
+    const repo = await newRepository(path.join(dir, 'repo'));
+    const { snapshot } = await backup(repo, { paths: [source], planId: 'p', deviceId: 'd' });
+    // one byte changed in the middle of every pack: inside the files' blobs (trees are small, at a pack's end)
+    for (const pack of await filesUnder(path.join(dir, 'repo/data'))) {
+      const bytes = await fsp.readFile(pack);
+      bytes[Math.floor(bytes.length / 3)]! ^= 0xff;
+      await fsp.writeFile(pack, bytes);
+    }
+    const remote = await Repository.open(withoutLocalPaths(new LocalBackend(path.join(dir, 'repo'))), {
+      kek: KEK,
+    });
+    for (const [name, from, workers] of [
+      ['workers reading the packs', repo, undefined],
+      ['this thread reading for the workers', remote, undefined],
+      ['no workers', repo, 0],
+    ] as const) {
+      const target = path.join(dir, `restored ${name}`);
+      await expect(restore(from, { snapshot: snapshot.id, target, workers }), name).rejects.toSatisfy(
+        (error) => isStrataError(error, 'CORRUPT'),
+      );
+    }
   });
 });

@@ -129,6 +129,17 @@ export const deterministicRepository = (folder: string, options: { clock?: Clock
     },
   );
 
+/** The backend as a remote one is: the same files, but no local paths (restore's workers get the bytes). */
+export const withoutLocalPaths = (inner: Backend): Backend => ({
+  location: inner.location,
+  list: (type) => inner.list(type),
+  read: (type, name, range) => inner.read(type, name, range),
+  write: (type, name, data) => inner.write(type, name, data),
+  remove: (type, name) => inner.remove(type, name),
+  stat: (type, name) => inner.stat(type, name),
+  close: () => inner.close(),
+});
+
 /**
  * A backend that dies like a killed process: after `writesBeforeCrash` writes, every call fails (so a lock it
  * holds is left behind, as a kill would leave it).

@@ -52,6 +52,9 @@ const done = (node: TreeNode | null): Pending => ({ node: Promise.resolve(node) 
 /** A folder on the way from the root to a path being backed up; `selected` when the path itself is one. */
 type PathPrefix = { name: Buffer; children: Map<string, PathPrefix>; selected: boolean };
 
+/** Time a folder's batch of lstat calls may take on the calling thread before the rest go to the thread pool. */
+const SYNC_LSTAT_MS = 2;
+
 /** Files waiting to be read or being read; the walk waits beyond this, so memory stays bounded. */
 const MAX_QUEUED_FILES = 512;
 
@@ -300,14 +303,9 @@ export class Archiver {
     const futures: Promise<TreeNode | null>[] = [];
     const smallFiles = this.saver.usesWorkers ? new SmallFileBatch() : undefined;
     try {
-      // lstat a batch at a time, in parallel: one at a time costs a thread-pool round trip per entry
       for (let from = 0; from < sorted.length; from += 64) {
         const batch = sorted.slice(from, from + 64);
-        const stats = await mapLimit(batch, 16, (child) =>
-          this.fs
-            .lstat(joinBytes(path, child))
-            .catch((error: Error) => this.entryError(joinBytes(path, child), error)),
-        );
+        const stats = await this.lstatAll(path, batch);
         for (let i = 0; i < batch.length; i++) {
           this.stopIfFailed();
           const childStat = stats[i];
@@ -337,6 +335,30 @@ export class Archiver {
       return { ...nodeFromStat(name, 'dir', stat), subtree: await this.saveTree(kept) };
     });
     return { node: this.track(node) };
+  }
+
+  /**
+   * lstat of a folder's entries: on this thread while that is quick (a local disk answers in microseconds,
+   * a thread-pool round trip costs more than the call), the rest in parallel on the thread pool once a batch
+   * has taken SYNC_LSTAT_MS (a network share, where waits must overlap). null for an entry that failed.
+   */
+  private async lstatAll(folder: Buffer, names: Buffer[]): Promise<(BigIntStats | null)[]> {
+    const stats: (BigIntStats | null)[] = [];
+    const started = performance.now();
+    while (this.fs.lstatSync && stats.length < names.length && performance.now() - started < SYNC_LSTAT_MS) {
+      const path = joinBytes(folder, names[stats.length]!);
+      try {
+        stats.push(this.fs.lstatSync(path));
+      } catch (error) {
+        stats.push(this.entryError(path, error as Error));
+      }
+    }
+    const rest = await mapLimit(names.slice(stats.length), 16, (name) =>
+      this.fs
+        .lstat(joinBytes(folder, name))
+        .catch((error: Error) => this.entryError(joinBytes(folder, name), error)),
+    );
+    return [...stats, ...rest];
   }
 
   /** Hands the gathered small files to a worker in one task; each file's promise settles with its result. */

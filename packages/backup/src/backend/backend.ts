@@ -34,6 +34,12 @@ export type Backend = {
   stat(type: FileType, name: string): Promise<FileInfo | null>;
   /** Releases what the backend holds open (cached file handles, connections). */
   close(): Promise<void>;
+  /**
+   * The file's path on this machine, when the backend is a folder here (optional): restore's worker threads
+   * then read pack ranges themselves, with no copy through the calling thread. A wrapper that changes reads
+   * (a throttle) leaves it out, so that every read goes through `read`.
+   */
+  localPath?(type: FileType, name: string): string;
 };
 
 /** The config file has a fixed name; every other file is named by the hex id of its content or subject. */

@@ -49,6 +49,10 @@ export class LocalBackend implements Backend {
     return folders;
   }
 
+  localPath(type: FileType, name: string): string {
+    return this.pathOf(type, name);
+  }
+
   async list(type: FileType): Promise<FileInfo[]> {
     if (type === 'config') {
       const info = await this.stat('config', 'config');

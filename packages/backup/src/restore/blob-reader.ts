@@ -1,5 +1,6 @@
 import type { Compression } from '../repo/pack.ts';
 import type { Repository } from '../repo/repository.ts';
+import type { BlobSource } from '../workers/protocol.ts';
 
 export type SealedBlob = { sealed: Buffer; compression: Compression; rawLength: number };
 
@@ -34,6 +35,18 @@ export class BlobReader {
     }
     for (const [pack, bytes] of needed)
       if (bytes >= (packSizes.get(pack) ?? Infinity) / 2) this.dense.add(pack);
+  }
+
+  /**
+   * A blob for a worker thread: where it is in its pack file when the repository is a folder on this machine
+   * (the worker reads it, nothing passes through this thread), else its sealed bytes (loadSealed).
+   */
+  async sourceOf(id: string): Promise<BlobSource> {
+    const entry = this.repo.index.get(id);
+    const file = entry && this.repo.backend.localPath?.('data', entry.pack);
+    if (!entry || !file) return this.loadSealed(id);
+    const { offset, length, compression, rawLength } = entry;
+    return { file, offset, length, compression, rawLength };
   }
 
   /** A blob as stored (sealed): from a whole pack read once when the pack is dense, else by a range read. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import fsp, { type FileHandle } from 'node:fs/promises';
+import os from 'node:os';
 import nodePath from 'node:path';
 import { isStrataError, StrataError, throwIfAborted } from '../errors.ts';
 import { mapLimit, Semaphore } from '../limit.ts';
@@ -9,7 +10,7 @@ import { type ProgressCallback, ProgressMeter } from '../progress.ts';
 import { withLock } from '../repo/lock.ts';
 import type { Repository } from '../repo/repository.ts';
 import { linkTargetOf, nameBytesOf, type TreeNode } from '../tree.ts';
-import { defaultWorkers, WorkerPool } from '../workers/pool.ts';
+import { WorkerPool } from '../workers/pool.ts';
 import { BlobReader } from './blob-reader.ts';
 import { countSelection, type Selected, selectPaths, TreeCache } from './select.ts';
 
@@ -36,7 +37,7 @@ export type RestoreOptions = {
   progressIntervalMs?: number;
   /** Files written at once (default: four per worker). */
   concurrency?: number;
-  /** Worker threads that open blobs and write files (default: one per core; 0 does it all on this thread). */
+  /** Worker threads that read and open blobs and write files (default: one a core; 0 does it all on this thread). */
   workers?: number;
 };
 
@@ -158,7 +159,9 @@ export class Restorer {
     Object.assign(this.meter, { filesTotal: totals.files, bytesTotal: totals.bytes, totalsFinal: true });
     const packSizes = new Map((await this.repo.backend.list('data')).map((f) => [f.name, f.size]));
     this.blobs.plan(totals.blobs, packSizes);
-    const workers = this.options.workers ?? defaultWorkers();
+    // one a core: creating files is the kernel's CPU work (inode allocation), and a folder's files all go to
+    // one worker, so two workers create in two folders at once (docs/decisions.md, restore workers)
+    const workers = this.options.workers ?? os.availableParallelism();
     this.pool = workers > 0 ? new WorkerPool(this.repo, { size: workers, withKnownIds: false }) : undefined;
     this.files = new Semaphore(this.options.concurrency ?? (this.pool ? this.pool.size * 4 : 4));
     try {
@@ -359,7 +362,7 @@ export class Restorer {
         const bytes = part.reduce((sum, id) => sum + this.blobs.sizeOf(id), 0);
         await this.memory.acquire(bytes);
         try {
-          const blobs = await Promise.all(part.map((id) => this.blobs.loadSealed(id)));
+          const blobs = await Promise.all(part.map((id) => this.blobs.sourceOf(id)));
           const last = i === parts.length - 1;
           const filePart = {
             path: temp,
@@ -405,7 +408,7 @@ export class Restorer {
         items.map(async ({ node, place }) => ({
           path: place.replaces ? this.tempBeside(place.path) : place.path,
           offset: 0,
-          blobs: await Promise.all((node.content ?? []).map((id) => this.blobs.loadSealed(id))),
+          blobs: await Promise.all((node.content ?? []).map((id) => this.blobs.sourceOf(id))),
           create: true,
           createMode: this.permissions ? 0o600 : 0o666,
           finish: this.finishFor(node, place),

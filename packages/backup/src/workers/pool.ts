@@ -15,10 +15,9 @@ import type {
 } from './protocol.ts';
 
 /**
- * For restore and check: one worker fewer than cores, at least one. The calling thread reads packs and walks
- * trees, zstd runs on the libuv thread pool, and the file system is the limit: on the 2-core machine of
- * docs/benchmarks.md one worker beat two at restoring (fewer threads waiting on the kernel's folder and
- * journal locks) and at read-data checks. Backup takes one a core (see Archiver).
+ * For check: one worker fewer than cores, at least one. The calling thread reads packs and zstd runs on the
+ * libuv thread pool: on the 2-core machine of docs/benchmarks.md one worker beat two at read-data checks.
+ * Backup and restore take one a core (see Archiver and Restorer).
  */
 export const defaultWorkers = (): number => Math.max(1, os.availableParallelism() - 1);
 
@@ -44,13 +43,12 @@ export class WorkerTaskError extends Error {
 
 /** The sorted ids of the repository's blobs, 32 bytes each, in memory the workers share. */
 const knownIds = (repo: Repository): SharedArrayBuffer => {
-  const ids: Buffer[] = [];
-  for (const [id] of repo.index.entries()) ids.push(Buffer.from(id, 'hex'));
-  ids.sort(Buffer.compare);
+  // lowercase hex sorts as its bytes do: sorting the strings is much cheaper than Buffer.compare calls
+  const ids = [...repo.index.entries()].map(([id]) => id).sort();
   const shared = new SharedArrayBuffer(ids.length * 32);
   const view = Buffer.from(shared);
   ids.forEach((id, i) => {
-    id.copy(view, i * 32);
+    view.write(id, i * 32, 32, 'hex');
   });
   return shared;
 };
@@ -212,16 +210,19 @@ export class WorkerPool {
   }
 
   /**
-   * Writes parts of files in a worker (see FilePart), in order; the blobs' bytes move to the worker. Files of
-   * one folder all go to one worker: two threads creating files in one folder wait on each other's folder
-   * lock in the kernel (on ext4, six times slower than one thread alone).
+   * Writes parts of files in a worker (see FilePart), in order: blobs given as bytes move to the worker, blobs
+   * given by their place in a pack file it reads itself. Files of one folder all go to one worker: two threads
+   * creating files in one folder wait on each other's folder lock in the kernel (on ext4, six times slower
+   * than one thread alone).
    */
-  async writeFiles(parts: Omit<FilePart, never>[], folder: Uint8Array): Promise<PartResult[]> {
+  async writeFiles(parts: FilePart[], folder: Uint8Array): Promise<PartResult[]> {
     const owned = parts.map((part) => ({
       ...part,
-      blobs: part.blobs.map((b) => ({ ...b, sealed: ownBuffer(b.sealed) })),
+      blobs: part.blobs.map((b) => ('sealed' in b ? { ...b, sealed: ownBuffer(b.sealed) } : b)),
     }));
-    const transfer = owned.flatMap((part) => part.blobs.map((b) => b.sealed.buffer as ArrayBuffer));
+    const transfer = owned.flatMap((part) =>
+      part.blobs.flatMap((b) => ('sealed' in b ? [b.sealed.buffer as ArrayBuffer] : [])),
+    );
     const done = await this.run(
       (id) => ({ kind: 'write-files', task: id, parts: owned }),
       transfer,

@@ -26,11 +26,19 @@ export type ChunkFilesTask = {
 export type FileChunks = { size: number; chunks: ChunkInfo[] } | { code?: string; message: string };
 /** Verifies one pack read whole (see verifyPackBytes). */
 export type OpenPackTask = { kind: 'open-pack'; task: number; packId: string; pack: Uint8Array };
+/**
+ * A blob for a worker to open: its sealed bytes, or where they are in a pack file on this machine (the worker
+ * reads them itself).
+ */
+export type BlobSource = { compression: Compression; rawLength: number } & (
+  | { sealed: Uint8Array }
+  | { file: string; offset: number; length: number }
+);
 /** Sealed blobs of a file, written at `offset` into `path` (created by the first part, finished by the last). */
 export type FilePart = {
   path: Uint8Array;
   offset: number;
-  blobs: { sealed: Uint8Array; compression: Compression; rawLength: number }[];
+  blobs: BlobSource[];
   create: boolean;
   /** Mode of the new file (0o600 when its own mode follows at the end, else 0o666 less the umask). */
   createMode: number;

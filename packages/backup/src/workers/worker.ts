@@ -210,19 +210,28 @@ const openPack = async ({ task, packId, pack }: OpenPackTask): Promise<void> => 
 
 const ZERO_BLOCK = Buffer.alloc(64 * 1024);
 
-/** Writes `data` at `position`, leaving 64 KiB blocks of zeros as holes (the file is truncated to size at the end). */
-const writeSparse = (fd: number, data: Buffer, position: number): void => {
+/**
+ * Writes `data` at `position`, leaving 64 KiB blocks of zeros as holes (the file is truncated to size at the
+ * end). Returns where the last bytes written end (`position` when none were).
+ */
+const writeSparse = (fd: number, data: Buffer, position: number): number => {
   let run = -1;
+  let end = position;
   for (let at = 0; at <= data.length; at += ZERO_BLOCK.length) {
-    const end = Math.min(at + ZERO_BLOCK.length, data.length);
-    const zero = at === data.length || data.subarray(at, end).equals(ZERO_BLOCK.subarray(0, end - at));
+    const stop = Math.min(at + ZERO_BLOCK.length, data.length);
+    const zero = at === data.length || data.subarray(at, stop).equals(ZERO_BLOCK.subarray(0, stop - at));
     if (!zero && run < 0) run = at;
     if (zero && run >= 0) {
       writeAll(fd, data.subarray(run, at), position + run);
+      end = position + at;
       run = -1;
     }
   }
-  if (run >= 0) writeAll(fd, data.subarray(run), position + run);
+  if (run >= 0) {
+    writeAll(fd, data.subarray(run), position + run);
+    end = position + data.length;
+  }
+  return end;
 };
 
 const writeAll = (fd: number, data: Buffer, position: number): void => {
@@ -230,37 +239,81 @@ const writeAll = (fd: number, data: Buffer, position: number): void => {
     done += fs.writeSync(fd, data, done, data.length - done, position + done);
 };
 
-const writePart = async ({
-  path,
-  offset,
-  blobs,
-  create,
-  createMode,
-  finish,
-}: FilePart): Promise<PartResult> => {
+/** The plaintext of a part's blobs (unsealed here, decompressed on the thread pool), checked against the index. */
+const openBlobs = (blobs: FilePart['blobs'], packs: PackFiles): Promise<Buffer[]> =>
+  Promise.all(
+    blobs.map(async (blob) => {
+      const sealed =
+        'sealed' in blob
+          ? Buffer.from(blob.sealed.buffer, blob.sealed.byteOffset, blob.sealed.byteLength)
+          : packs.read(blob.file, blob.offset, blob.length);
+      const payload = unseal(dataKey, sealed); // at once: a read's bytes last until the next read
+      const plain = blob.compression === 'zstd' ? await zstdDecompress(payload) : payload;
+      if (plain.length !== blob.rawLength) {
+        throw new Error(`a blob holds ${plain.length} bytes, the index says ${blob.rawLength}`);
+      }
+      return plain;
+    }),
+  );
+
+/**
+ * Pack files a task reads blobs from, each opened once for the task and closed at its end. A pack that cannot
+ * be read is the repository's fault, not the restored file's: the error goes back without an errno code, so
+ * the restore stops (as when the calling thread reads a pack).
+ */
+class PackFiles {
+  private readonly open = new Map<string, number>();
+
+  /**
+   * A blob's sealed bytes, in a buffer shared by every read of the worker: valid until the next read, so the
+   * caller unseals them at once (that makes a new buffer). No allocation a blob, so less for the GC to do.
+   */
+  read(file: string, offset: number, length: number): Buffer {
+    try {
+      let fd = this.open.get(file);
+      if (fd === undefined) {
+        fd = fs.openSync(file, 'r');
+        this.open.set(file, fd);
+      }
+      if (scratch.length < length) scratch = Buffer.allocUnsafeSlow(Math.max(length, scratch.length * 2));
+      for (let done = 0; done < length; ) {
+        const count = fs.readSync(fd, scratch, done, length - done, offset + done);
+        if (count === 0) throw new Error(`range ${offset}+${length} runs past the end`);
+        done += count;
+      }
+      return scratch.subarray(0, length);
+    } catch (error) {
+      throw new Error(`${file}: ${(error as Error).message}`);
+    }
+  }
+
+  close(): void {
+    for (const fd of this.open.values()) fs.closeSync(fd);
+    this.open.clear();
+  }
+}
+let scratch = Buffer.allocUnsafeSlow(1024 * 1024);
+
+const failure = (error: unknown): PartResult => ({
+  code: (error as NodeJS.ErrnoException).code,
+  message: (error as Error).message,
+});
+
+/** Writes a part whose blobs are open: creates or opens the file, writes, and on the last part finishes it. */
+const writePart = ({ path, offset, create, createMode, finish }: FilePart, plains: Buffer[]): PartResult => {
   const file = Buffer.from(path);
   let fd: number | undefined;
   try {
-    // open blobs first: a damaged blob leaves no half-written file behind this part
-    const plains = await Promise.all(
-      blobs.map(async (blob) => {
-        const sealed = Buffer.from(blob.sealed.buffer, blob.sealed.byteOffset, blob.sealed.byteLength);
-        const payload = unseal(dataKey, sealed);
-        const plain = blob.compression === 'zstd' ? await zstdDecompress(payload) : payload;
-        if (plain.length !== blob.rawLength) {
-          throw new Error(`a blob holds ${plain.length} bytes, the index says ${blob.rawLength}`);
-        }
-        return plain;
-      }),
-    );
     fd = fs.openSync(file, create ? 'wx' : 'r+', createMode);
     let position = offset;
+    let written = offset;
     for (const plain of plains) {
-      writeSparse(fd, plain, position);
+      if (plain.length > 0) written = Math.max(written, writeSparse(fd, plain, position));
       position += plain.length;
     }
     if (finish) {
-      fs.ftruncateSync(fd, finish.size);
+      // a file created here and written up to its size needs no truncate (a trailing hole does)
+      if (!create || written !== finish.size) fs.ftruncateSync(fd, finish.size);
       if (finish.uid !== undefined && finish.gid !== undefined) fs.fchownSync(fd, finish.uid, finish.gid);
       if (finish.mode !== undefined) fs.fchmodSync(fd, finish.mode);
       fs.futimesSync(fd, finish.mtimeSeconds, finish.mtimeSeconds);
@@ -271,13 +324,23 @@ const writePart = async ({
     return { bytes: position - offset };
   } catch (error) {
     if (fd !== undefined) fs.closeSync(fd);
-    return { code: (error as NodeJS.ErrnoException).code, message: (error as Error).message };
+    return failure(error);
   }
 };
 
 const writeFiles = async ({ task, parts }: WriteFilesTask): Promise<void> => {
+  // every part's blobs open at once (zstd on the thread pool); each file is written once its blobs are open
+  // (a damaged blob leaves no half-written file behind its part), in order
+  const packs = new PackFiles();
+  const opened = parts.map((part) => openBlobs(part.blobs, packs));
+  packs.close();
+  for (const open of opened) open.catch(() => {});
   const results: PartResult[] = [];
-  for (const part of parts) results.push(await writePart(part));
+  for (const [i, part] of parts.entries()) {
+    // a blob that does not open (damaged, a pack missing) goes back without an errno code: the restore stops
+    const plains = await opened[i]!.catch((error: Error): PartResult => ({ message: error.message }));
+    results.push(Array.isArray(plains) ? writePart(part, plains) : plains);
+  }
   post({ kind: 'written', task, results });
 };
 
