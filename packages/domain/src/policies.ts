@@ -248,6 +248,7 @@ export const policyMessages = {
   POLICY_CONDITION_INHERITED: 'A condition has the id of an inherited one: override it instead.',
   POLICY_OVERRIDE_TWICE: 'Two overrides name one inherited condition.',
   POLICY_SCRIPT_NOT_FOUND: 'A condition runs a script that is not in the script library.',
+  POLICY_CHANNEL_NOT_FOUND: 'A condition notifies a notification channel that does not exist.',
   POLICY_PROBE_NOT_FOUND: "A network condition's probe device does not exist or is not one of yours.",
   POLICY_ASSIGNMENT_INVALID:
     'The assignment names a device role twice or a location of another organization.',
@@ -274,6 +275,7 @@ export const policyErrorStatus = {
   POLICY_CONDITION_INHERITED: 400,
   POLICY_OVERRIDE_TWICE: 400,
   POLICY_SCRIPT_NOT_FOUND: 400,
+  POLICY_CHANNEL_NOT_FOUND: 400,
   POLICY_PROBE_NOT_FOUND: 400,
   POLICY_ASSIGNMENT_INVALID: 400,
   DYNAMIC_POLICY_NAME_TAKEN: 409,

@@ -274,6 +274,11 @@ describe('policies', () => {
         policyMessages.POLICY_SCRIPT_NOT_FOUND,
       ],
       [
+        cpuCondition({ notifications: [{ channelId: 999_999, option: 'SEND' }] }),
+        'POLICY_CHANNEL_NOT_FOUND',
+        policyMessages.POLICY_CHANNEL_NOT_FOUND,
+      ],
+      [
         conditionOf('PING', { host: 'example.test', durationMinutes: 5 }, { probeDeviceId: 999_999 }),
         'POLICY_PROBE_NOT_FOUND',
         policyMessages.POLICY_PROBE_NOT_FOUND,

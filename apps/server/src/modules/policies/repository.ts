@@ -15,6 +15,7 @@ import { inScope } from '../../lib/scope.ts';
 import { escapeLike } from '../activities/repository.ts';
 import { criteriaConditionOf } from '../devices/criteria.ts';
 import { deviceMetrics, devices } from '../devices/schema.ts';
+import { notificationChannels } from '../notifications/schema.ts';
 import { locations, organizations } from '../organizations/schema.ts';
 import { scripts } from '../scripts/schema.ts';
 import { devicePolicies, dynamicPolicies, policies, policyAssignments } from './schema.ts';
@@ -165,6 +166,19 @@ export const deviceCounts = async (db: DbOrTx, scope: OrganizationScope, ids: re
 };
 
 /** The ids of the scripts of this list that are in the library. */
+/** The notification channels of these ids that exist. */
+export const existingChannelIds = async (db: DbOrTx, ids: readonly number[]) =>
+  ids.length === 0
+    ? new Set<number>()
+    : new Set(
+        (
+          await db
+            .select({ id: notificationChannels.id })
+            .from(notificationChannels)
+            .where(anyOf(notificationChannels.id, ids, 'integer'))
+        ).map((row) => row.id),
+      );
+
 export const existingScriptIds = async (db: DbOrTx, ids: readonly number[]) =>
   ids.length === 0
     ? new Set<number>()

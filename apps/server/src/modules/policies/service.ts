@@ -143,8 +143,8 @@ const scriptIdsOf = (conditions: readonly Condition[]) => [
 
 /**
  * Checks a condition list the schema already validated against what the schema cannot know: the class, the
- * library's scripts, the caller's probe devices. Notification channel ids and ticket ruleset ids are not
- * checked yet: their tables arrive with their own features (docs/decisions.md "Policies").
+ * library's scripts, the notification channels, the caller's probe devices. Ticket ruleset ids are not checked
+ * yet: their table arrives with ticketing (issue 20; docs/decisions.md "Policies").
  */
 export const checkConditions = async (
   db: DbOrTx,
@@ -157,6 +157,9 @@ export const checkConditions = async (
   const scriptIds = scriptIdsOf(conditions);
   const scripts = await repo.existingScriptIds(db, scriptIds);
   if (scriptIds.some((id) => !scripts.has(id))) throw policyError('POLICY_SCRIPT_NOT_FOUND');
+  const channelIds = [...new Set(conditions.flatMap((c) => c.notifications.map((n) => n.channelId)))];
+  const channels = await repo.existingChannelIds(db, channelIds);
+  if (channelIds.some((id) => !channels.has(id))) throw policyError('POLICY_CHANNEL_NOT_FOUND');
   const probeIds = [
     ...new Set(conditions.flatMap((c) => (c.probeDeviceId === null ? [] : [c.probeDeviceId]))),
   ];
