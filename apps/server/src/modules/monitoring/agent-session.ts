@@ -6,15 +6,9 @@ import {
   type ServerMessage,
 } from '@rmm/domain';
 import { type DeviceConditionSet, deviceConditionSet } from './condition-sets.ts';
-import {
-  commit,
-  type EngineContext,
-  keyOf,
-  type Observation,
-  publishOutcome,
-  type Reconciliation,
-} from './engine.ts';
+import { type EngineContext, keyOf, type Observation, type Reconciliation } from './engine.ts';
 import type { PolicyScanCache } from './policy-scan.ts';
+import type { ReportWriter } from './report-writer.ts';
 
 /**
  * One agent connection's monitoring: the condition set it holds (sent after its hello when its hash differs,
@@ -27,7 +21,12 @@ type Log = {
   error: (obj: object, msg: string) => void;
 };
 
-export type ConditionSessionContext = EngineContext & { scans: PolicyScanCache; log: Log; now?: () => Date };
+export type ConditionSessionContext = EngineContext & {
+  scans: PolicyScanCache;
+  writer: ReportWriter;
+  log: Log;
+  now?: () => Date;
+};
 
 export const createConditionSession = (
   context: ConditionSessionContext,
@@ -116,13 +115,10 @@ export const createConditionSession = (
             ),
           }
         : undefined;
-    const outcome =
-      observations.length || reconcile
-        ? await commit(context, { deviceId, observations, ...(reconcile ? { reconcile } : {}) })
-        : undefined;
-    // Stored: the agent may forget the report. Consoles and automation jobs hear of it right after.
+    if (observations.length || reconcile)
+      await context.writer.submit({ deviceId, observations, ...(reconcile ? { reconcile } : {}) });
+    // Committed: the agent may forget the report.
     send({ v: 1, type: 'conditionReportStored', reportId: report.reportId });
-    if (outcome) await publishOutcome(context, outcome);
   };
 
   return {
