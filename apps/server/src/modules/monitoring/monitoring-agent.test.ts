@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { connectRaw, deviceAuthorization, fastAgentSettings, listen, waitFor } from '../../../test/agents.ts';
 import { createTestApp, ORIGIN, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
-import { alerts, conditionStates, jobs } from '../../db/schema.ts';
+import { alertEvents, alerts, conditionStates, jobs } from '../../db/schema.ts';
 import {
   alertsOf,
   assignPolicy,
@@ -277,6 +277,26 @@ describe('condition reports', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('writes the reports of many devices that arrive together, each raising its own alert', async () => {
+    const agents = await Promise.all(Array.from({ length: 6 }, () => monitoredAgent(ctx, serverUrl)));
+    const cpu = conditionOf('CPU');
+    await assignPolicy(
+      ctx,
+      agents.map((a) => a.deviceId),
+      [cpu],
+    );
+    await Promise.all(agents.map((a) => a.nextSet(1)));
+    await Promise.all(agents.map((a) => a.report([observation(cpu.id, true, { value: 95 })])));
+    for (const a of agents) {
+      const [alert] = await alertsOf(ctx, `deviceId=${a.deviceId}`);
+      expect(alert).toMatchObject({ conditionId: cpu.id, value: 95, deviceId: a.deviceId });
+    }
+    const events = await ctx.db.select().from(alertEvents);
+    const ids = new Set((await storedAlerts(agents[0]!.deviceId)).map((x) => x.id));
+    expect(events.filter((e) => ids.has(e.alertId)).map((e) => e.change)).toEqual(['RAISED']);
+    for (const a of agents) a.agent.socket.close();
   });
 
   it('refuses a key it was not given and a value of the wrong type: logged, nothing stored, still acknowledged', async () => {
