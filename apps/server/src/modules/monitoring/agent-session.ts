@@ -46,10 +46,37 @@ export const createConditionSession = (
     return current;
   };
 
+  /** Conditions whose severity or priority the policy changed: their ACTIVE alerts follow at once. */
+  const regraded = (before: DeviceConditionSet | undefined, after: DeviceConditionSet) =>
+    [...after.byKey.values()].filter(({ condition }) => {
+      const old = before?.byKey.get(condition.id)?.condition;
+      return (
+        old !== undefined && (old.severity !== condition.severity || old.priority !== condition.priority)
+      );
+    });
+
   const sendIfChanged = async () => {
     if (!capabilities) return;
+    const before = current;
     const set = await compute();
-    if (!set || set.hash === agentHash) return;
+    if (!set) return;
+    const changed = regraded(before, set);
+    if (changed.length)
+      await context.writer.submit({
+        deviceId,
+        step: async (step) => {
+          for (const alert of [...step.active.values()]) {
+            const next = changed.find((c) => c.condition.id === alert.conditionId)?.condition;
+            if (next && (alert.severity !== next.severity || alert.priority !== next.priority))
+              step.update(
+                alert,
+                { severity: next.severity, priority: next.priority },
+                `severity was ${alert.severity}`,
+              );
+          }
+        },
+      });
+    if (set.hash === agentHash) return;
     send({ v: 1, type: 'conditionSet', conditionSetHash: set.hash, conditions: set.conditions });
     agentHash = set.hash;
   };

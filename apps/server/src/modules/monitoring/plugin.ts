@@ -113,11 +113,12 @@ export const monitoringPlugin = fp(async (app) => {
     sweep,
     checkBackups,
     statusChanged,
-    /** Resolves once the work queued so far (refreshes, DEVICE_DOWN, sweeps) is done. */
+    /** Resolves once the work queued so far (refreshes, DEVICE_DOWN, sweeps, reports) is done. */
     idle: async () => {
       for (;;) {
         const current = pending;
         await current;
+        await writer.idle();
         if (current === pending) return;
       }
     },

@@ -53,8 +53,8 @@ type LoadedRow = {
 };
 
 /**
- * Locks the devices' rows in id order (NO KEY UPDATE: jobs and samples inserted for them do not wait) and
- * answers, in the same round trip, what the engine works on: their names, states, ACTIVE alerts and
+ * Locks the devices' rows in id order (NO KEY UPDATE: jobs and samples inserted for them do not wait), then
+ * answers in one more statement what the engine works on: their names, states, ACTIVE alerts and
  * maintenance windows, and the health status settings. Devices gone, or locked by another transaction when
  * `skipLocked`, are not in the answer.
  */
@@ -64,11 +64,16 @@ export const lockAndLoadMany = async (
   skipLocked: boolean,
 ): Promise<{ devices: LoadedDevice[]; healthSettings: HealthStatusSettings }> => {
   if (deviceIds.length === 0) return { devices: [], healthSettings: defaultHealthStatusSettings() };
+  // The lock first, the reads in a statement of their own: in READ COMMITTED a statement that waited for a row
+  // lock still reads other tables as they were when it started, so it would miss an alert the transaction it
+  // waited for had just raised.
+  const locked = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select id from devices where id = any(${sql.param([...deviceIds])}::int[])
+      order by id for no key update ${skipLocked ? sql`skip locked` : sql``}`),
+  ).map((r) => toNumber(r.id));
+  if (locked.length === 0) return { devices: [], healthSettings: defaultHealthStatusSettings() };
   const result = await db.execute(sql`
-    with d as (
-      select id, organization_id, display_name from devices where id = any(${sql.param([...deviceIds])}::int[])
-      order by id for no key update ${skipLocked ? sql`skip locked` : sql``}
-    )
     select d.id, d.organization_id, d.display_name, o.name as organization_name,
       (select coalesce(json_agg(s), '[]'::json) from condition_states s where s.device_id = d.id) as states,
       (select coalesce(json_agg(a), '[]'::json) from alerts a where a.device_id = d.id and a.status = 'ACTIVE') as alerts,
@@ -76,7 +81,8 @@ export const lockAndLoadMany = async (
         where w.organization_id = d.organization_id and w.end_time > now() - interval '7 days'
           and (cardinality(w.device_ids) = 0 or d.id = any(w.device_ids))) as windows,
       (select st.value from settings st where st.key = ${HEALTH_STATUS_SETTING_KEY}) as health_settings
-    from d join organizations o on o.id = d.organization_id
+    from devices d join organizations o on o.id = d.organization_id
+    where d.id = any(${sql.param(locked)}::int[])
     order by d.id`);
   const rows = rowsOf<LoadedRow>(result);
   const stored = HealthStatusSettings.safeParse(rows[0]?.health_settings);
