@@ -141,27 +141,6 @@ export const lockActiveAlerts = async (db: DbOrTx, scope: OrganizationScope, ids
     .orderBy(asc(alerts.id))
     .for('no key update');
 
-export type NewAlert = Omit<
-  typeof alerts.$inferInsert,
-  'id' | 'status' | 'createdAt' | 'updatedAt' | 'resetTime' | 'resetReason' | 'resetBy'
->;
-
-/**
- * Raises an alert unless its key has an ACTIVE one: `ON CONFLICT` on the partial unique index, so two
- * transactions (two server processes) that both found none still store one. Undefined when one was there.
- */
-export const insertActiveAlert = async (db: DbOrTx, alert: NewAlert): Promise<AlertRow | undefined> => {
-  const [row] = await db
-    .insert(alerts)
-    .values({ ...alert, status: 'ACTIVE' })
-    .onConflictDoNothing({
-      target: [alerts.deviceId, alerts.conditionId, alerts.instance],
-      where: sql`status = 'ACTIVE'`,
-    })
-    .returning();
-  return row;
-};
-
 export type AlertUpdate = Partial<
   Pick<
     typeof alerts.$inferInsert,
@@ -234,16 +213,6 @@ export const writeEventsActivitiesAndHealth = async (
     ${health.statement}`);
   return healthChangesOf(result);
 };
-
-/** ACTIVE alerts whose AFTER_TIME reset is due, locked (SKIP LOCKED: another process takes the rest). */
-export const claimDueResets = async (db: DbOrTx, now: Date, limit: number) =>
-  db
-    .select({ id: alerts.id, deviceId: alerts.deviceId })
-    .from(alerts)
-    .where(and(eq(alerts.status, 'ACTIVE'), sql`${alerts.resetDueTime} <= ${now.toISOString()}::timestamptz`))
-    .orderBy(asc(alerts.resetDueTime))
-    .limit(limit)
-    .for('update', { skipLocked: true });
 
 export const findDevicesByIds = async (db: DbOrTx, ids: readonly number[]) =>
   ids.length === 0

@@ -53,28 +53,48 @@ export type TransitionOutcome = {
   health: HealthChange[];
 };
 
-/** The transitions of one transaction, written together by `write`. */
+type TransitionRecord = {
+  change: AlertChange;
+  /** The alert row as the transaction keeps changing it (a new one gets its id before the write). */
+  live: AlertRow;
+  /** The row as this transition left it. */
+  snapshot: AlertRow;
+  device: DeviceRef;
+  who: Who;
+  detail?: string;
+};
+
+/** The transitions of one transaction, written together (`write`, or the engine's own statement). */
 export const createTransitionBatch = () => {
-  const changes: { change: AlertChange; alert: AlertRow; device: DeviceRef; who: Who; detail?: string }[] =
-    [];
+  const records: TransitionRecord[] = [];
   const touched = new Set<number>();
+  const resolved = () => records.map((r) => ({ ...r, snapshot: { ...r.snapshot, id: r.live.id } }));
   return {
     add(change: AlertChange, alert: AlertRow, device: DeviceRef, who: Who, detail?: string) {
-      changes.push({ change, alert, device, who, ...(detail === undefined ? {} : { detail }) });
+      records.push({
+        change,
+        live: alert,
+        snapshot: { ...alert },
+        device,
+        who,
+        ...(detail === undefined ? {} : { detail }),
+      });
       touched.add(device.id);
     },
     get size() {
-      return changes.length;
+      return records.length;
     },
-    /** The alert events, the activities and the devices' health: one statement in the caller's transaction. */
-    async write(tx: DbOrTx, extraCtes: readonly SQL[] = []): Promise<TransitionOutcome> {
-      const events = changes.map(({ change, alert }) => ({
-        alertId: alert.id,
-        organizationId: alert.organizationId,
+    /** The devices whose health the transitions may change, in id order. */
+    touched: () => [...touched].sort((a, b) => a - b),
+    events: () =>
+      resolved().map(({ change, snapshot }) => ({
+        alertId: snapshot.id,
+        organizationId: snapshot.organizationId,
         change,
-      }));
-      const activities = changes.map(
-        ({ change, alert, device, who, detail }): NewActivity => ({
+      })),
+    activities: () =>
+      resolved().map(
+        ({ change, snapshot, device, who, detail }): NewActivity => ({
           actorId: who.id,
           actorName: who.email,
           action: activityActions[change],
@@ -84,23 +104,33 @@ export const createTransitionBatch = () => {
           organizationId: device.organizationId,
           organizationName: device.organizationName,
           outcome: 'SUCCESS',
-          detail: describe(change, alert, detail),
+          detail: describe(change, snapshot, detail),
         }),
-      );
-      const health = await writeEventsActivitiesAndHealth(
-        tx,
-        events,
-        activities,
-        [...touched].sort((a, b) => a - b),
-        extraCtes,
-      );
+      ),
+    /** What consoles are told after the commit. */
+    outcome(health: HealthChange[], now = new Date()): TransitionOutcome {
       return {
-        changes: changes.map(({ change, alert, device }) => ({
+        changes: resolved().map(({ change, snapshot, device }) => ({
           change,
-          alert: toAlert(alert, device.displayName, device.organizationName),
+          alert: toAlert(
+            { ...snapshot, updatedAt: snapshot.updatedAt ?? now },
+            device.displayName,
+            device.organizationName,
+          ),
         })),
         health,
       };
+    },
+    /** The alert events, the activities and the devices' health: one statement in the caller's transaction. */
+    async write(tx: DbOrTx, extraCtes: readonly SQL[] = []): Promise<TransitionOutcome> {
+      const health = await writeEventsActivitiesAndHealth(
+        tx,
+        this.events(),
+        this.activities(),
+        this.touched(),
+        extraCtes,
+      );
+      return this.outcome(health);
     },
   };
 };

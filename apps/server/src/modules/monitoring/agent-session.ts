@@ -6,15 +6,9 @@ import {
   type ServerMessage,
 } from '@rmm/domain';
 import { type DeviceConditionSet, deviceConditionSet } from './condition-sets.ts';
-import {
-  commit,
-  type EngineContext,
-  keyOf,
-  type Observation,
-  publishOutcome,
-  type Reconciliation,
-} from './engine.ts';
+import { type EngineContext, keyOf, type Observation, type Reconciliation } from './engine.ts';
 import type { PolicyScanCache } from './policy-scan.ts';
+import type { ReportWriter } from './report-writer.ts';
 
 /**
  * One agent connection's monitoring: the condition set it holds (sent after its hello when its hash differs,
@@ -27,7 +21,12 @@ type Log = {
   error: (obj: object, msg: string) => void;
 };
 
-export type ConditionSessionContext = EngineContext & { scans: PolicyScanCache; log: Log; now?: () => Date };
+export type ConditionSessionContext = EngineContext & {
+  scans: PolicyScanCache;
+  writer: ReportWriter;
+  log: Log;
+  now?: () => Date;
+};
 
 export const createConditionSession = (
   context: ConditionSessionContext,
@@ -47,10 +46,37 @@ export const createConditionSession = (
     return current;
   };
 
+  /** Conditions whose severity or priority the policy changed: their ACTIVE alerts follow at once. */
+  const regraded = (before: DeviceConditionSet | undefined, after: DeviceConditionSet) =>
+    [...after.byKey.values()].filter(({ condition }) => {
+      const old = before?.byKey.get(condition.id)?.condition;
+      return (
+        old !== undefined && (old.severity !== condition.severity || old.priority !== condition.priority)
+      );
+    });
+
   const sendIfChanged = async () => {
     if (!capabilities) return;
+    const before = current;
     const set = await compute();
-    if (!set || set.hash === agentHash) return;
+    if (!set) return;
+    const changed = regraded(before, set);
+    if (changed.length)
+      await context.writer.submit({
+        deviceId,
+        step: async (step) => {
+          for (const alert of [...step.active.values()]) {
+            const next = changed.find((c) => c.condition.id === alert.conditionId)?.condition;
+            if (next && (alert.severity !== next.severity || alert.priority !== next.priority))
+              step.update(
+                alert,
+                { severity: next.severity, priority: next.priority },
+                `severity was ${alert.severity}`,
+              );
+          }
+        },
+      });
+    if (set.hash === agentHash) return;
     send({ v: 1, type: 'conditionSet', conditionSetHash: set.hash, conditions: set.conditions });
     agentHash = set.hash;
   };
@@ -116,13 +142,10 @@ export const createConditionSession = (
             ),
           }
         : undefined;
-    const outcome =
-      observations.length || reconcile
-        ? await commit(context, { deviceId, observations, ...(reconcile ? { reconcile } : {}) })
-        : undefined;
-    // Stored: the agent may forget the report. Consoles and automation jobs hear of it right after.
+    if (observations.length || reconcile)
+      await context.writer.submit({ deviceId, observations, ...(reconcile ? { reconcile } : {}) });
+    // Committed: the agent may forget the report.
     send({ v: 1, type: 'conditionReportStored', reportId: report.reportId });
-    if (outcome) await publishOutcome(context, outcome);
   };
 
   return {

@@ -1,9 +1,15 @@
-import { type Condition, findConditionTypeInfo } from '@rmm/domain';
+import {
+  type AlertSeverity,
+  type Condition,
+  deriveHealthStatus,
+  findConditionTypeInfo,
+  type HealthStatusSettings,
+} from '@rmm/domain';
 import type { Bus } from '../../bus/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { insertActivities } from '../activities/repository.ts';
 import type { AlertRow } from '../alerts/mapper.ts';
-import * as alertsRepo from '../alerts/repository.ts';
+import type { AlertUpdate } from '../alerts/repository.ts';
 import {
   createTransitionBatch,
   type DeviceRef,
@@ -20,10 +26,13 @@ import * as repo from './repository.ts';
 /**
  * The condition engine (docs/decisions.md "Monitoring engine"): a state machine per key (device, condition id,
  * instance) fed with observations (an agent's crossings, or the server's own for DEVICE_DOWN and BACKUP_JOB).
- * One transaction per call: the device's row is locked first (so transitions of one device are serial, on any
- * process), then the states, the alerts (one ACTIVE per key, by the database's partial unique index), their
- * events, activities, automation jobs and the device's health. Consoles, agents and the caller hear of it
- * after the commit.
+ * One transaction takes the requests of one or many devices (`commitMany`; the report writer gathers them): it
+ * locks the devices' rows in id order first (so one device's transitions are serial on any process) and reads
+ * their states, ACTIVE alerts and maintenance windows in the same statement; the state machines run in memory;
+ * then one statement writes what changed: new alerts (one ACTIVE per key, by the database's partial unique
+ * index: a conflict rolls the batch back), changed alerts, states, alert events, activities and the devices'
+ * health. Automation jobs are stored in the same transaction. Consoles, agents and callers hear of it after
+ * the commit.
  */
 
 /** A condition as the engine applies it: the policy's condition and the policy that defined it. */
@@ -81,14 +90,18 @@ const messageOf = (o: Observation) =>
     `${typeLabel(o.condition.condition)}${o.instance ? ` ${o.instance}` : ''}${o.value === null ? '' : ` at ${o.value}`}`
   ).slice(0, 2000);
 
+/** An alert row as the transaction changes it; `isNew`: not stored yet (its id is taken before the write). */
+type LiveAlert = AlertRow & { isNew?: boolean; isDirty?: boolean };
+
 /** Work within one locked device: its states and ACTIVE alerts as this transaction changes them. */
 type DeviceWork = {
-  tx: Tx;
   device: DeviceRef;
   states: Map<string, repo.StateRow>;
-  active: Map<string, AlertRow>;
+  active: Map<string, LiveAlert>;
   windows: { start: Date; end: Date }[];
   changedStates: Map<string, repo.StateRow>;
+  /** Every alert row touched (new ones and changed ones), for the write. */
+  alerts: Set<LiveAlert>;
   batch: TransitionBatch;
   raised: { alert: AlertRow; condition: Condition; device: DeviceRef }[];
   settings: EngineSettings;
@@ -122,9 +135,11 @@ const nextState = (work: DeviceWork, o: Observation, previous: repo.StateRow | u
   } satisfies repo.StateRow;
 };
 
-const raise = async (work: DeviceWork, o: Observation, flapping: boolean) => {
+const raise = (work: DeviceWork, o: Observation, flapping: boolean) => {
   const { condition, policyId } = o.condition;
-  const row = await alertsRepo.insertActiveAlert(work.tx, {
+  const now = new Date();
+  const alert: LiveAlert = {
+    id: 0,
     deviceId: work.device.id,
     organizationId: work.device.organizationId,
     conditionId: condition.id,
@@ -134,49 +149,65 @@ const raise = async (work: DeviceWork, o: Observation, flapping: boolean) => {
     policyId,
     severity: condition.severity,
     priority: condition.priority,
+    status: 'ACTIVE',
     message: messageOf(o),
     value: o.value,
     triggerTime: o.observedAt,
+    acknowledgeTime: null,
+    acknowledgedBy: null,
+    resetTime: null,
+    resetReason: null,
+    resetBy: null,
     resetDueTime:
       condition.reset.mode === 'AFTER_TIME'
         ? new Date(o.observedAt.getTime() + (condition.reset.afterMinutes ?? 0) * 60_000)
         : null,
-    resetMode: condition.reset.mode,
     flapping,
+    resetMode: condition.reset.mode,
     notifications: condition.notifications,
     notifyOnReset: condition.notifyOnReset,
-  });
-  // Under the device's lock no other transaction raises this key; the index holds even so.
-  if (!row) return;
-  work.active.set(keyOf(condition.id, o.instance), row);
-  work.batch.add('RAISED', row, work.device, MONITORING);
-  work.raised.push({ alert: row, condition, device: work.device });
+    createdAt: now,
+    updatedAt: now,
+    isNew: true,
+  };
+  work.active.set(keyOf(condition.id, o.instance), alert);
+  work.alerts.add(alert);
+  work.batch.add('RAISED', alert, work.device, MONITORING);
+  work.raised.push({ alert, condition, device: work.device });
 };
 
 type EngineResetReason = 'CLEARED' | 'TIME' | 'CONDITION_REMOVED';
 
-const reset = async (work: DeviceWork, alert: AlertRow, reason: EngineResetReason, at: Date) => {
-  const row = await alertsRepo.resetAlertRow(work.tx, alert.id, { reason, by: null, at });
-  if (!row) return;
+const reset = (work: DeviceWork, alert: LiveAlert, reason: EngineResetReason, at: Date) => {
+  if (alert.status !== 'ACTIVE') return;
+  Object.assign(alert, {
+    status: 'RESET',
+    resetReason: reason,
+    resetBy: null,
+    resetTime: at,
+    resetDueTime: null,
+    updatedAt: new Date(),
+    isDirty: true,
+  });
+  work.alerts.add(alert);
   work.active.delete(keyOf(alert.conditionId, alert.instance));
-  work.batch.add('RESET', row, work.device, MONITORING);
+  work.batch.add('RESET', alert, work.device, MONITORING);
 };
 
-const update = async (work: DeviceWork, alert: AlertRow, change: alertsRepo.AlertUpdate, detail: string) => {
-  const row = await alertsRepo.updateAlert(work.tx, alert.id, change);
-  work.active.set(keyOf(alert.conditionId, alert.instance), row);
-  work.batch.add('UPDATED', row, work.device, MONITORING, detail);
+const update = (work: DeviceWork, alert: LiveAlert, change: AlertUpdate, detail: string) => {
+  Object.assign(alert, change, { updatedAt: new Date(), isDirty: true });
+  work.alerts.add(alert);
+  work.batch.add('UPDATED', alert, work.device, MONITORING, detail);
 };
 
 /** One observation through the state machine of its key. */
-const observe = async (work: DeviceWork, o: Observation) => {
+const observe = (work: DeviceWork, o: Observation) => {
   const key = keyOf(o.condition.condition.id, o.instance);
   const state = nextState(work, o, work.states.get(key));
   if (!state) {
     work.stale++;
     return;
   }
-  // Written with the transaction's last statement (or alone when nothing else changed).
   work.states.set(key, state);
   work.changedStates.set(key, state);
   const { condition } = o.condition;
@@ -190,25 +221,25 @@ const observe = async (work: DeviceWork, o: Observation) => {
       }
       return raise(work, o, state.flapping);
     }
-    const change: alertsRepo.AlertUpdate = {};
+    const change: AlertUpdate = {};
     if (alert.severity !== condition.severity) change.severity = condition.severity;
     if (alert.priority !== condition.priority) change.priority = condition.priority;
     if (alert.flapping !== state.flapping) change.flapping = state.flapping;
     if (Object.keys(change).length)
-      await update(work, alert, change, change.severity ? `severity was ${alert.severity}` : 'flapping');
+      update(work, alert, change, change.severity ? `severity was ${alert.severity}` : 'flapping');
     return;
   }
   if (!alert) return;
   if (condition.reset.mode === 'WHEN_CLEARED' && !state.flapping)
     return reset(work, alert, 'CLEARED', o.observedAt);
   // Held: a flapping key's alert stays until the key is stable (the sweeper resets it then).
-  if (alert.flapping !== state.flapping) await update(work, alert, { flapping: state.flapping }, 'flapping');
+  if (alert.flapping !== state.flapping) update(work, alert, { flapping: state.flapping }, 'flapping');
 };
 
-const reconcile = async (work: DeviceWork, full: Reconciliation) => {
+const reconcile = (work: DeviceWork, full: Reconciliation) => {
   for (const alert of [...work.active.values()]) {
     if (!isAgentType(alert.conditionType)) continue;
-    if (!full.conditions.has(alert.conditionId)) await reset(work, alert, 'CONDITION_REMOVED', full.at);
+    if (!full.conditions.has(alert.conditionId)) reset(work, alert, 'CONDITION_REMOVED', full.at);
   }
   // Keys the agent holds no longer triggered: clear through the state machine (flapping holds apply).
   const keys = new Map<string, { conditionId: string; instance: string }>();
@@ -219,14 +250,7 @@ const reconcile = async (work: DeviceWork, full: Reconciliation) => {
   for (const [key, { conditionId, instance }] of keys) {
     const condition = full.conditions.get(conditionId);
     if (!condition || full.triggered.has(key)) continue;
-    await observe(work, {
-      condition,
-      instance,
-      triggered: false,
-      value: null,
-      text: '',
-      observedAt: full.at,
-    });
+    observe(work, { condition, instance, triggered: false, value: null, text: '', observedAt: full.at });
   }
 };
 
@@ -236,9 +260,9 @@ export type DeviceStep = {
   device: DeviceRef;
   states: ReadonlyMap<string, repo.StateRow>;
   active: ReadonlyMap<string, AlertRow>;
-  observe: (o: Observation) => Promise<void>;
-  reset: (alert: AlertRow, reason: EngineResetReason, at: Date) => Promise<void>;
-  update: (alert: AlertRow, change: alertsRepo.AlertUpdate, detail: string) => Promise<void>;
+  observe: (o: Observation) => void;
+  reset: (alert: AlertRow, reason: EngineResetReason, at: Date) => void;
+  update: (alert: AlertRow, change: AlertUpdate, detail: string) => void;
 };
 
 export type ApplyRequest = {
@@ -247,72 +271,116 @@ export type ApplyRequest = {
   reconcile?: Reconciliation;
   /** Runs inside the transaction after the observations (the sweepers' time-based transitions). */
   step?: (step: DeviceStep) => Promise<void>;
-  /** Skip when another transaction holds the device (the sweepers; a report waits its turn). */
-  skipLocked?: boolean;
 };
 
-/** Applies observations to one device in one transaction; undefined when the device is gone (or locked). */
-export const applyInTransaction = async (
+/** The worst status the device's ACTIVE alerts map to. */
+const alertHealthOf = (settings: HealthStatusSettings, active: Iterable<AlertRow>) =>
+  deriveHealthStatus(settings, {
+    everSeen: true,
+    online: true,
+    activeSeverities: [...active].map((a) => a.severity as AlertSeverity),
+  }) as repo.AlertHealth;
+
+/**
+ * Applies requests (several may name one device: in their order) in the caller's transaction; devices gone (or
+ * locked, with `skipLocked`) are left out. Throws when a new alert met an ACTIVE one of its key (the database's
+ * guarantee held where the locks should have): the caller rolls back.
+ */
+export const applyMany = async (
   tx: Tx,
   settings: EngineSettings,
-  request: ApplyRequest,
-): Promise<ApplyOutcome | undefined> => {
-  const loaded = await repo.lockAndLoad(tx, request.deviceId, request.skipLocked ?? false);
-  if (!loaded) return undefined;
-  const { device } = loaded;
-  const work: DeviceWork = {
-    tx,
-    device,
-    states: new Map(loaded.states.map((s) => [keyOf(s.conditionId, s.instance), s])),
-    active: new Map(loaded.alerts.map((a) => [keyOf(a.conditionId, a.instance), a])),
-    windows: loaded.windows,
-    changedStates: new Map(),
-    batch: createTransitionBatch(),
-    raised: [],
-    settings,
-    stale: 0,
-    suppressed: 0,
-  };
-  const ordered = [...(request.observations ?? [])].sort(
-    (a, b) => a.observedAt.getTime() - b.observedAt.getTime(),
-  );
-  for (const o of ordered) await observe(work, o);
-  if (request.reconcile) await reconcile(work, request.reconcile);
-  await request.step?.({
-    tx,
-    device,
-    states: work.states,
-    active: work.active,
-    observe: (o) => observe(work, o),
-    reset: (alert, reason, at) => reset(work, alert, reason, at),
-    update: (alert, change, detail) => update(work, alert, change, detail),
+  requests: readonly ApplyRequest[],
+  options: { skipLocked?: boolean } = {},
+): Promise<ApplyOutcome> => {
+  const deviceIds = [...new Set(requests.map((r) => r.deviceId))].sort((a, b) => a - b);
+  const loaded = await repo.lockAndLoadMany(tx, deviceIds, options.skipLocked ?? false);
+  const batch = createTransitionBatch();
+  const works = new Map<number, DeviceWork>();
+  for (const { device, states, alerts, windows } of loaded.devices)
+    works.set(device.id, {
+      device,
+      states: new Map(states.map((s) => [keyOf(s.conditionId, s.instance), s])),
+      active: new Map(alerts.map((a) => [keyOf(a.conditionId, a.instance), a])),
+      windows,
+      changedStates: new Map(),
+      alerts: new Set(),
+      batch,
+      raised: [],
+      settings,
+      stale: 0,
+      suppressed: 0,
+    });
+  for (const request of requests) {
+    const work = works.get(request.deviceId);
+    if (!work) continue;
+    const ordered = [...(request.observations ?? [])].sort(
+      (a, b) => a.observedAt.getTime() - b.observedAt.getTime(),
+    );
+    for (const o of ordered) observe(work, o);
+    if (request.reconcile) reconcile(work, request.reconcile);
+    await request.step?.({
+      tx,
+      device: work.device,
+      states: work.states,
+      active: work.active,
+      observe: (o) => observe(work, o),
+      reset: (alert, reason, at) => reset(work, alert, reason, at),
+      update: (alert, change, detail) => update(work, alert, change, detail),
+    });
+  }
+  const all = [...works.values()];
+  const touched = all.filter((w) => w.alerts.size > 0);
+  const newAlerts = touched.flatMap((w) => [...w.alerts].filter((a) => a.isNew));
+  // The new alerts' ids first, so that their events and activities go in the same statement.
+  const ids = await repo.nextAlertIds(tx, newAlerts.length);
+  newAlerts.forEach((alert, n) => {
+    alert.id = ids[n]!;
   });
+  const raised = all.flatMap((w) => w.raised);
   const expiresAt = new Date(Date.now() + settings.jobExpirySeconds * 1000);
-  const automations =
-    work.raised.length === 0
-      ? { jobs: [], refusals: [] }
-      : await storeAutomationJobs(tx, work.raised, expiresAt);
+  const automations = raised.some((r) => r.condition.automations.length)
+    ? await storeAutomationJobs(tx, raised, expiresAt)
+    : { jobs: [], refusals: [] };
   await insertActivities(tx, automations.refusals);
-  const states = [...work.changedStates.values()];
-  const transitions = work.batch.size
-    ? await work.batch.write(tx, states.length ? [repo.statesUpsertCte(states)] : [])
-    : { changes: [], health: [] };
-  if (!work.batch.size) await repo.saveStates(tx, states);
-  return { transitions, jobs: automations.jobs, stale: work.stale, suppressed: work.suppressed };
+  const health = await repo.writeChanges(tx, {
+    newAlerts,
+    changedAlerts: touched.flatMap((w) => [...w.alerts].filter((a) => !a.isNew && a.isDirty)),
+    states: all.flatMap((w) => [...w.changedStates.values()]),
+    events: batch.events(),
+    activities: batch.activities(),
+    alertHealth: touched.map((w) => ({
+      deviceId: w.device.id,
+      alertHealth: alertHealthOf(loaded.healthSettings, w.active.values()),
+    })),
+  });
+  return {
+    transitions: batch.outcome(health),
+    jobs: automations.jobs,
+    stale: all.reduce((n, w) => n + w.stale, 0),
+    suppressed: all.reduce((n, w) => n + w.suppressed, 0),
+  };
 };
 
 /** Applies in one transaction and commits (the caller publishes the outcome). */
-export const commit = (context: EngineContext, request: ApplyRequest) =>
-  context.db.transaction((tx) => applyInTransaction(tx, context.settings, request));
+export const commitMany = (
+  context: Pick<EngineContext, 'db' | 'settings'>,
+  requests: readonly ApplyRequest[],
+  options: { skipLocked?: boolean } = {},
+) => context.db.transaction((tx) => applyMany(tx, context.settings, requests, options));
 
-/** Applies and commits, then tells consoles and agents (alert.changed, device status, automation jobs). */
-export const apply = async (context: EngineContext, request: ApplyRequest) => {
-  const outcome = await commit(context, request);
-  if (outcome) await publishOutcome(context, outcome);
+/** One device, committed and published (the sweepers: a device another transaction holds is skipped). */
+export const apply = async (
+  context: EngineContext,
+  request: ApplyRequest,
+  options = { skipLocked: true },
+) => {
+  const outcome = await commitMany(context, [request], options);
+  publishOutcome(context, outcome);
   return outcome;
 };
 
-export const publishOutcome = async (context: Pick<EngineContext, 'db' | 'bus'>, outcome: ApplyOutcome) => {
+/** Consoles and agents hear of what committed: automation jobs, alert.changed, device status and health. */
+export const publishOutcome = (context: Pick<EngineContext, 'bus'>, outcome: ApplyOutcome) => {
   if (outcome.jobs.length) dispatchJobs(context.bus, outcome.jobs);
   publishTransitions(context.bus, outcome.transitions);
 };

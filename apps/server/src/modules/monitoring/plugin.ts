@@ -5,6 +5,7 @@ import type { StatusChange } from '../devices/presence-repository.ts';
 import { type ConditionSession, createConditionSession } from './agent-session.ts';
 import type { EngineSettings } from './engine.ts';
 import { createPolicyScanCache } from './policy-scan.ts';
+import { createReportWriter } from './report-writer.ts';
 import { checkBackupJobs, onStatusChanges } from './server-conditions.ts';
 import { sweepAlerts } from './sweeper.ts';
 
@@ -43,7 +44,9 @@ export const monitoringPlugin = fp(async (app) => {
     jobExpirySeconds: config.jobExpirySeconds,
   };
   const scans = createPolicyScanCache(app.db);
-  const context = { db: app.db, bus: app.bus, settings, scans, log: app.log };
+  const engine = { db: app.db, bus: app.bus, settings, log: app.log };
+  const writer = createReportWriter(engine);
+  const context = { ...engine, scans, writer };
   const sessions = new Map<number, ConditionSession>();
   let pending: Promise<unknown> = Promise.resolve();
   const track = (work: () => Promise<unknown>, what: string) => {
@@ -102,6 +105,7 @@ export const monitoringPlugin = fp(async (app) => {
     if (timer) clearInterval(timer);
     unsubscribe();
     await pending;
+    await writer.idle();
   });
 
   app.decorate('monitoring', {
@@ -109,11 +113,12 @@ export const monitoringPlugin = fp(async (app) => {
     sweep,
     checkBackups,
     statusChanged,
-    /** Resolves once the work queued so far (refreshes, DEVICE_DOWN, sweeps) is done. */
+    /** Resolves once the work queued so far (refreshes, DEVICE_DOWN, sweeps, reports) is done. */
     idle: async () => {
       for (;;) {
         const current = pending;
         await current;
+        await writer.idle();
         if (current === pending) return;
       }
     },

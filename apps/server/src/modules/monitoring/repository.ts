@@ -1,10 +1,13 @@
-import type { Condition } from '@rmm/domain';
+import { type Condition, defaultHealthStatusSettings, HealthStatusSettings } from '@rmm/domain';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import { type DbOrTx, toNumber } from '../../db/database.ts';
+import { activitiesInsert, type NewActivity } from '../activities/repository.ts';
+import { type HealthChange, healthChangesOf } from '../alerts/health.ts';
 import type { AlertRow } from '../alerts/mapper.ts';
 import { alerts, conditionStates } from '../alerts/schema.ts';
 import type { DeviceRef } from '../alerts/transitions.ts';
+import { HEALTH_STATUS_SETTING_KEY, healthStatusSql, onlineStatusSql } from '../devices/health-sql.ts';
 import { jobs } from '../jobs/schema.ts';
 
 /** The engine's SQL: the device lock, the states per key, and what the sweepers look for. */
@@ -36,52 +39,190 @@ export type LoadedDevice = {
   windows: { start: Date; end: Date }[];
 };
 
+export type AlertHealth = 'HEALTHY' | 'NEEDS_ATTENTION' | 'UNHEALTHY';
+
+type LoadedRow = {
+  id: number;
+  organization_id: number;
+  display_name: string;
+  organization_name: string;
+  states: Record<string, unknown>[];
+  alerts: Record<string, unknown>[];
+  windows: [string, string][];
+  health_settings: unknown;
+};
+
 /**
- * Locks the device's row (NO KEY UPDATE: jobs and samples inserted for it do not wait) and answers, in the same
- * round trip, what the engine works on: its names, its states, its ACTIVE alerts and its maintenance windows.
- * Undefined when it is gone, or locked by another transaction when `skipLocked`.
+ * Locks the devices' rows in id order (NO KEY UPDATE: jobs and samples inserted for them do not wait), then
+ * answers in one more statement what the engine works on: their names, states, ACTIVE alerts and
+ * maintenance windows, and the health status settings. Devices gone, or locked by another transaction when
+ * `skipLocked`, are not in the answer.
  */
-export const lockAndLoad = async (
+export const lockAndLoadMany = async (
   db: DbOrTx,
-  deviceId: number,
+  deviceIds: readonly number[],
   skipLocked: boolean,
-): Promise<LoadedDevice | undefined> => {
+): Promise<{ devices: LoadedDevice[]; healthSettings: HealthStatusSettings }> => {
+  if (deviceIds.length === 0) return { devices: [], healthSettings: defaultHealthStatusSettings() };
+  // The lock first, the reads in a statement of their own: in READ COMMITTED a statement that waited for a row
+  // lock still reads other tables as they were when it started, so it would miss an alert the transaction it
+  // waited for had just raised.
+  const locked = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select id from devices where id = any(${sql.param([...deviceIds])}::int[])
+      order by id for no key update ${skipLocked ? sql`skip locked` : sql``}`),
+  ).map((r) => toNumber(r.id));
+  if (locked.length === 0) return { devices: [], healthSettings: defaultHealthStatusSettings() };
   const result = await db.execute(sql`
-    with d as (
-      select id, organization_id, display_name from devices where id = ${deviceId}
-      for no key update ${skipLocked ? sql`skip locked` : sql``}
-    )
     select d.id, d.organization_id, d.display_name, o.name as organization_name,
       (select coalesce(json_agg(s), '[]'::json) from condition_states s where s.device_id = d.id) as states,
       (select coalesce(json_agg(a), '[]'::json) from alerts a where a.device_id = d.id and a.status = 'ACTIVE') as alerts,
       (select coalesce(json_agg(json_build_array(w.start_time, w.end_time)), '[]'::json) from maintenance_windows w
         where w.organization_id = d.organization_id and w.end_time > now() - interval '7 days'
-          and (cardinality(w.device_ids) = 0 or d.id = any(w.device_ids))) as windows
-    from d join organizations o on o.id = d.organization_id`);
-  const [row] = rowsOf<{
-    id: number;
-    organization_id: number;
-    display_name: string;
-    organization_name: string;
-    states: Record<string, unknown>[];
-    alerts: Record<string, unknown>[];
-    windows: [string, string][];
-  }>(result);
-  if (!row) return undefined;
+          and (cardinality(w.device_ids) = 0 or d.id = any(w.device_ids))) as windows,
+      (select st.value from settings st where st.key = ${HEALTH_STATUS_SETTING_KEY}) as health_settings
+    from devices d join organizations o on o.id = d.organization_id
+    where d.id = any(${sql.param(locked)}::int[])
+    order by d.id`);
+  const rows = rowsOf<LoadedRow>(result);
+  const stored = HealthStatusSettings.safeParse(rows[0]?.health_settings);
   return {
-    device: {
-      id: toNumber(row.id),
-      organizationId: toNumber(row.organization_id),
-      displayName: row.display_name,
-      organizationName: row.organization_name,
-    },
-    states: row.states.map((s) => {
-      const { updatedAt: _updatedAt, ...state } = fromJson<StateRow & { updatedAt: Date }>(s, stateDates);
-      return state;
-    }),
-    alerts: row.alerts.map((a) => fromJson<AlertRow>(a, alertDates)),
-    windows: row.windows.map(([start, end]) => ({ start: new Date(start), end: new Date(end) })),
+    healthSettings: stored.success ? stored.data : defaultHealthStatusSettings(),
+    devices: rows.map((row) => ({
+      device: {
+        id: toNumber(row.id),
+        organizationId: toNumber(row.organization_id),
+        displayName: row.display_name,
+        organizationName: row.organization_name,
+      },
+      states: row.states.map((st) => {
+        const { updatedAt: _updatedAt, ...state } = fromJson<StateRow & { updatedAt: Date }>(st, stateDates);
+        return state;
+      }),
+      alerts: row.alerts.map((a) => fromJson<AlertRow>(a, alertDates)),
+      windows: row.windows.map(([start, end]) => ({ start: new Date(start), end: new Date(end) })),
+    })),
   };
+};
+
+/** Ids for new alerts, taken from their sequence (so a statement can write them with their events). */
+export const nextAlertIds = async (db: DbOrTx, count: number): Promise<number[]> => {
+  if (count === 0) return [];
+  const result = await db.execute(
+    sql`select nextval(pg_get_serial_sequence('alerts', 'id'))::int as id from generate_series(1, ${count}::int)`,
+  );
+  return rowsOf<{ id: number }>(result).map((r) => toNumber(r.id));
+};
+
+const alertJson = (a: AlertRow) => ({
+  id: a.id,
+  device_id: a.deviceId,
+  organization_id: a.organizationId,
+  condition_id: a.conditionId,
+  instance: a.instance,
+  condition_name: a.conditionName,
+  condition_type: a.conditionType,
+  policy_id: a.policyId,
+  severity: a.severity,
+  priority: a.priority,
+  status: a.status,
+  message: a.message,
+  value: a.value,
+  trigger_time: a.triggerTime.toISOString(),
+  reset_time: a.resetTime?.toISOString() ?? null,
+  reset_reason: a.resetReason,
+  reset_by: a.resetBy,
+  reset_due_time: a.resetDueTime?.toISOString() ?? null,
+  flapping: a.flapping,
+  reset_mode: a.resetMode,
+  notifications: a.notifications,
+  notify_on_reset: a.notifyOnReset,
+});
+
+const alertRecordset = (list: readonly AlertRow[]) => sql`jsonb_to_recordset(${JSON.stringify(
+  list.map(alertJson),
+)}::jsonb) as r(id integer, device_id integer, organization_id integer, condition_id text, instance text,
+  condition_name text, condition_type text, policy_id integer, severity text, priority text, status text,
+  message text, value double precision, trigger_time timestamptz, reset_time timestamptz, reset_reason text,
+  reset_by text, reset_due_time timestamptz, flapping boolean, reset_mode text, notifications jsonb,
+  notify_on_reset boolean)`;
+
+/**
+ * Everything a batch of the engine changed, in one statement: new alerts (their ids taken already; ON CONFLICT on
+ * the partial unique index, so the count written tells whether one met an ACTIVE alert of its key), changed
+ * alerts, states, alert events, activities, and the touched devices' alert health with their status and health
+ * status. Answers the devices whose status or health changed; throws when a new alert was not written.
+ */
+export const writeChanges = async (
+  db: DbOrTx,
+  changes: {
+    newAlerts: readonly AlertRow[];
+    changedAlerts: readonly AlertRow[];
+    states: readonly StateRow[];
+    events: { alertId: number; organizationId: number; change: string }[];
+    activities: NewActivity[];
+    alertHealth: { deviceId: number; alertHealth: AlertHealth }[];
+  },
+): Promise<HealthChange[]> => {
+  if (changes.states.length === 0 && changes.events.length === 0 && changes.alertHealth.length === 0)
+    return [];
+  const events = changes.events.map((e) => ({
+    alert_id: e.alertId,
+    organization_id: e.organizationId,
+    change: e.change,
+  }));
+  const health = changes.alertHealth.map((h) => ({ id: h.deviceId, alert_health: h.alertHealth }));
+  const alertHealth = sql`h.alert_health`;
+  const isDown = sql`(d.status = 'DOWN')`;
+  const newStatus = sql`(case when ${isDown} then 'DOWN' else ${onlineStatusSql(alertHealth)} end)`;
+  const newHealth = healthStatusSql({ isDown, alertHealth, lastSeen: sql`d.last_seen_at` });
+  const result = await db.execute(sql`
+    with new_alerts as (
+      insert into alerts (id, device_id, organization_id, condition_id, instance, condition_name, condition_type,
+        policy_id, severity, priority, status, message, value, trigger_time, reset_time, reset_reason, reset_by,
+        reset_due_time, flapping, reset_mode, notifications, notify_on_reset)
+      select r.id, r.device_id, r.organization_id, r.condition_id, r.instance, r.condition_name, r.condition_type,
+        r.policy_id, r.severity, r.priority, r.status, r.message, r.value, r.trigger_time, r.reset_time,
+        r.reset_reason, r.reset_by, r.reset_due_time, r.flapping, r.reset_mode, r.notifications, r.notify_on_reset
+      from ${alertRecordset(changes.newAlerts)}
+      on conflict (device_id, condition_id, instance) where status = 'ACTIVE' do nothing
+      returning id
+    ), changed_alerts as (
+      update alerts a set severity = r.severity, priority = r.priority, flapping = r.flapping, status = r.status,
+        reset_time = r.reset_time, reset_reason = r.reset_reason, reset_by = r.reset_by,
+        reset_due_time = r.reset_due_time, updated_at = now()
+      from ${alertRecordset(changes.changedAlerts)}
+      where a.id = r.id
+      returning a.id
+    ), ${statesUpsertCte(changes.states)}, events as (
+      insert into alert_events (alert_id, organization_id, change)
+      select e.alert_id, e.organization_id, e.change
+      from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(alert_id integer, organization_id integer, change text)
+    ), activity_rows as (${activitiesInsert(changes.activities)} returning 1),
+    h as (
+      select * from jsonb_to_recordset(${JSON.stringify(health)}::jsonb) as h(id integer, alert_health text)
+    ), health_prev as (
+      select d.id, d.status, d.health_status from devices d join h on h.id = d.id
+    ), health_update as (
+      update devices d set
+        alert_health = h.alert_health,
+        status = ${newStatus},
+        health_status = ${newHealth},
+        status_changed_at = case when d.status <> ${newStatus} then now() else d.status_changed_at end
+      from h join health_prev on health_prev.id = h.id
+      where d.id = h.id
+        and (d.alert_health <> h.alert_health or d.status <> ${newStatus} or d.health_status <> ${newHealth})
+      returning d.id, d.organization_id, health_prev.status as previous_status, d.status,
+        health_prev.health_status as previous_health, d.health_status,
+        extract(epoch from d.last_seen_at) * 1000 as last_seen_ms
+    )
+    select (select count(*)::int from new_alerts) as inserted,
+      (select count(*)::int from changed_alerts) as changed,
+      (select coalesce(json_agg(u), '[]'::json) from health_update u) as health`);
+  const [row] = rowsOf<{ inserted: number; changed: number; health: Record<string, unknown>[] }>(result);
+  if (toNumber(row?.inserted) !== changes.newAlerts.length)
+    throw new Error('a new alert met an ACTIVE alert of its key: the batch is rolled back');
+  return healthChangesOf({ rows: row?.health ?? [] });
 };
 
 /** The upsert of these states as a CTE (`states_written`), to ride along a transition's statement. */
@@ -114,11 +255,6 @@ export const statesUpsertCte = (states: readonly StateRow[]) => {
       flapping = excluded.flapping, due_at = excluded.due_at, due_condition = excluded.due_condition,
       due_policy_id = excluded.due_policy_id, updated_at = now()
     returning 1)`;
-};
-
-export const saveStates = async (db: DbOrTx, states: readonly StateRow[]) => {
-  if (states.length)
-    await db.execute(sql`with ${statesUpsertCte(states)} select count(*) from states_written`);
 };
 
 export const updateStateOf = async (

@@ -70,19 +70,24 @@ const cameBack = async (context: ServerConditionContext, deviceIds: number[], no
       (await serverConditionsOf(context.db, deviceId, 'DEVICE_DOWN')).map((c) => [c.condition.id, c]),
     );
     const alerts = await repo.activeAlertsOfType(context.db, deviceId, 'DEVICE_DOWN');
-    await apply(context, {
-      deviceId,
-      observations: alerts.map(
-        (alert): Observation => ({
-          condition: conditions.get(alert.conditionId) ?? fallbackCondition(alert),
-          instance: alert.instance,
-          triggered: false,
-          value: null,
-          text: '',
-          observedAt: now,
-        }),
-      ),
-    });
+    // Waits for a transaction holding the device: the clear must not be lost.
+    await apply(
+      context,
+      {
+        deviceId,
+        observations: alerts.map(
+          (alert): Observation => ({
+            condition: conditions.get(alert.conditionId) ?? fallbackCondition(alert),
+            instance: alert.instance,
+            triggered: false,
+            value: null,
+            text: '',
+            observedAt: now,
+          }),
+        ),
+      },
+      { skipLocked: false },
+    );
   }
 };
 
@@ -108,7 +113,6 @@ export const raiseDueTriggers = async (context: ServerConditionContext, now: Dat
   for (const deviceId of await repo.devicesWithDueTriggers(context.db, now)) {
     await apply(context, {
       deviceId,
-      skipLocked: true,
       step: async (step) => {
         const isDown = await repo.isStillDown(step.tx, step.device.id);
         for (const state of step.states.values()) {
@@ -181,6 +185,6 @@ export const checkBackupJobs = async (context: ServerConditionContext, now: Date
         observedAt: now,
       });
     }
-    if (observations.length) await apply(context, { deviceId, observations, skipLocked: true });
+    if (observations.length) await apply(context, { deviceId, observations });
   }
 };

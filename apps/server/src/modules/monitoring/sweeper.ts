@@ -13,7 +13,6 @@ const resetDue = async (context: EngineContext, now: Date) => {
   for (const deviceId of await repo.devicesWithDueResets(context.db, now))
     await apply(context, {
       deviceId,
-      skipLocked: true,
       step: async (step) => {
         for (const alert of [...step.active.values()])
           if (alert.resetDueTime && alert.resetDueTime <= now) await step.reset(alert, 'TIME', now);
@@ -26,7 +25,6 @@ const settleFlapping = async (context: EngineContext, now: Date) => {
   for (const deviceId of await repo.devicesWithStableFlapping(context.db, before))
     await apply(context, {
       deviceId,
-      skipLocked: true,
       step: async (step) => {
         for (const [key, state] of step.states) {
           if (!state.flapping || state.changedAt > before) continue;
