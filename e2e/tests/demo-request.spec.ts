@@ -1,12 +1,17 @@
+import { createOrganization } from './agents.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 test('a technician requests a backup demo from the backup page, and the administrator finds it in the list', async ({
   page,
+  baseURL,
   pageErrors,
 }) => {
   const email = `demo-${Date.now()}@example.com`;
   await signIn(page);
-  await page.goto('/systemDashboard/backup/overview');
+  // An organization of its own, with no backup plan and no data: the backup page promotes backup there (the
+  // system's page may already show another spec's backups in this worker's server).
+  const org = await createOrganization(page.request, baseURL!, `No backup ${Date.now()}`);
+  await page.goto(`/customerDashboard/${org.id}/backup/overview`);
   await expect(page.getByRole('heading', { name: 'Backup', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Protect these devices with backup' })).toBeVisible();
 
