@@ -31,7 +31,7 @@ const MIN_SAVING = 1 / 32;
  * and only then the index file that names it. Call flush() at the end (or after a cancel) to write the rest.
  */
 export class BlobWriter {
-  private builder = new PackBuilder();
+  private builder: PackBuilder;
   private readonly pending = new Set<string>();
   private readonly writes: Semaphore;
   private readonly running = new Set<Promise<void>>();
@@ -50,6 +50,12 @@ export class BlobWriter {
     this.writes = new Semaphore(options.parallelWrites ?? 2);
     this.packsPerIndex = options.packsPerIndex ?? 32;
     this.indexing = options.writeIndex ?? true;
+    this.builder = this.newBuilder();
+  }
+
+  /** Room for a full pack plus its last (largest possible) chunk and its header: it grows only for a huge tree. */
+  private newBuilder(): PackBuilder {
+    return new PackBuilder(this.repo.config.packSize + this.repo.config.chunker.maxSize + 256 * 1024);
   }
 
   /** True when the blob is stored or on its way. */
@@ -92,7 +98,7 @@ export class BlobWriter {
 
   private async rotate(): Promise<void> {
     const full = this.builder;
-    this.builder = new PackBuilder();
+    this.builder = this.newBuilder();
     if (full.entries.length === 0) return;
     await this.writes.acquire();
     const write = this.writePack(full)

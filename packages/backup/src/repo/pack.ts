@@ -51,17 +51,32 @@ export const decodeEntry = (source: Buffer, at: number): PackEntry => {
 
 /**
  * Collects sealed blobs into one pack file: blobs first, then the sealed header listing them, then the
- * header's length. The pack's id is the SHA-256 of the whole file, computed as the blobs arrive.
+ * header's length. The pack's id is the SHA-256 of the whole file, computed as the blobs arrive. Blobs are
+ * copied into one buffer as they come (no copy of the whole pack at the end, and the sealed blob handed in is
+ * free at once); it is allocated at `capacity` without being filled, so pages a small pack never reaches take
+ * no memory, and grows if a blob does not fit.
  */
 export class PackBuilder {
-  private readonly parts: Buffer[] = [];
+  private buffer: Buffer | undefined;
   private readonly hash = createHash('sha256');
   readonly entries: PackEntry[] = [];
   size = 0;
 
-  add(blob: Omit<PackEntry, 'offset' | 'length'>, sealed: Buffer): PackEntry {
+  constructor(private readonly capacity = 0) {}
+
+  private reserve(bytes: number): Buffer {
+    const needed = this.size + bytes;
+    if (!this.buffer || this.buffer.length < needed) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(needed, this.capacity, (this.buffer?.length ?? 0) * 2));
+      this.buffer?.copy(grown, 0, 0, this.size);
+      this.buffer = grown;
+    }
+    return this.buffer;
+  }
+
+  add(blob: Omit<PackEntry, 'offset' | 'length'>, sealed: Uint8Array): PackEntry {
     const entry = { ...blob, offset: this.size, length: sealed.length };
-    this.parts.push(sealed);
+    this.reserve(sealed.length).set(sealed, this.size);
     this.hash.update(sealed);
     this.entries.push(entry);
     this.size += sealed.length;
@@ -77,7 +92,10 @@ export class PackBuilder {
     const trailer = Buffer.alloc(TRAILER_SIZE);
     trailer.writeUInt32LE(header.length);
     this.hash.update(header).update(trailer);
-    const bytes = Buffer.concat([...this.parts, header, trailer]);
+    const buffer = this.reserve(header.length + TRAILER_SIZE);
+    header.copy(buffer, this.size);
+    trailer.copy(buffer, this.size + header.length);
+    const bytes = buffer.subarray(0, this.size + header.length + TRAILER_SIZE);
     return { id: this.hash.digest('hex'), bytes, entries: this.entries };
   }
 }

@@ -37,7 +37,7 @@ export type RestoreOptions = {
   progressIntervalMs?: number;
   /** Files written at once (default: four per worker). */
   concurrency?: number;
-  /** Worker threads that read and open blobs and write files (default: one a core; 0 does it all on this thread). */
+  /** Worker threads that read and open blobs and write files (default: one a core, at most 4; 0: this thread). */
   workers?: number;
 };
 
@@ -59,6 +59,8 @@ const settled: Pending = { done: Promise.resolve() };
 const ZERO_BLOCK = Buffer.alloc(64 * 1024);
 /** Plaintext bytes of one part of a file handed to a worker. */
 const PART_BYTES = 8 * 1024 * 1024;
+/** Worker threads a restore starts by default, at most (see run). */
+const MAX_WORKERS = 4;
 /** Files up to this size go to the worker in batches (see SmallFiles). */
 const SMALL_FILE = 1024 * 1024;
 
@@ -159,9 +161,10 @@ export class Restorer {
     Object.assign(this.meter, { filesTotal: totals.files, bytesTotal: totals.bytes, totalsFinal: true });
     const packSizes = new Map((await this.repo.backend.list('data')).map((f) => [f.name, f.size]));
     this.blobs.plan(totals.blobs, packSizes);
-    // one a core: creating files is the kernel's CPU work (inode allocation), and a folder's files all go to
-    // one worker, so two workers create in two folders at once (docs/decisions.md, restore workers)
-    const workers = this.options.workers ?? os.availableParallelism();
+    // one a core, at most four: creating files is the kernel's CPU work (inode allocation), and a folder's files
+    // all go to one worker, so two workers create in two folders at once; beyond a few the disk is the limit
+    // and each worker is another isolate's memory (docs/decisions.md, restore workers)
+    const workers = this.options.workers ?? Math.min(MAX_WORKERS, os.availableParallelism());
     this.pool = workers > 0 ? new WorkerPool(this.repo, { size: workers, withKnownIds: false }) : undefined;
     this.files = new Semaphore(this.options.concurrency ?? (this.pool ? this.pool.size * 4 : 4));
     try {

@@ -17,7 +17,7 @@ import type {
 /**
  * For check: one worker fewer than cores, at least one. The calling thread reads packs and zstd runs on the
  * libuv thread pool: on the 2-core machine of docs/benchmarks.md one worker beat two at read-data checks.
- * Backup and restore take one a core (see Archiver and Restorer).
+ * Backup takes one a core, restore one a core up to four (see Archiver and Restorer).
  */
 export const defaultWorkers = (): number => Math.max(1, os.availableParallelism() - 1);
 
