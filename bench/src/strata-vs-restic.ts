@@ -5,11 +5,13 @@
 // backups. Not in CI. Needs restic (apt-get install -y restic) and /usr/bin/time.
 //
 // Usage: node --import tsx bench/src/strata-vs-restic.ts [--dir /tmp/strata-bench] [--only strata|restic] [--keep]
-//          [--steps first,changed,unchanged,restore,check,read-data]
+//          [--steps first,changed,unchanged,restore,check,read-data] [--engine bench/dist/<name>]
 //   The dataset is seeded once into --dir/data and reused (delete it to seed again). The engine runs compiled
 //   (tsc into bench/dist/strata, as a built agent would run it); its start-up from source with tsx is printed apart.
 //   --steps runs a subset, to iterate on one step: without `first`, the repositories and the changed copy of the
 //   data of an earlier run with --keep are used as they are (e.g. `--steps restore --keep` again and again).
+//   --engine runs an engine built before (the same tsc output, e.g. of an earlier commit) instead of building
+//   this checkout's.
 import { spawnSync } from 'node:child_process';
 import { createCipheriv, createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -27,6 +29,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     files: { type: 'string', default: '20000' },
     steps: { type: 'string', default: 'first,changed,unchanged,restore,check,read-data' },
+    engine: { type: 'string' },
   },
 });
 const root = path.resolve(args.dir!);
@@ -39,7 +42,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const sourceCli = path.join(repoRoot, 'packages/backup/src/cli.ts');
 /** The engine compiled to JavaScript (tsc, the repository's own compiler), as a built agent would run it. */
 const buildDir = path.join(repoRoot, 'bench/dist/strata');
-const cli = path.join(buildDir, 'src/cli.js');
+const cli = path.join(args.engine ? path.resolve(args.engine) : buildDir, 'src/cli.js');
 
 const buildEngine = () => {
   fs.rmSync(buildDir, { recursive: true, force: true });
@@ -279,7 +282,8 @@ const tools = (): Tool[] => {
 
 const main = async () => {
   await fsp.mkdir(root, { recursive: true });
-  if (!args.only || args.only === 'strata') buildEngine();
+  if ((!args.only || args.only === 'strata') && !args.engine) buildEngine();
+  if (args.engine) console.log(`engine: ${cli}`);
   console.log(
     `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`,
   );

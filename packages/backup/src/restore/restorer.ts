@@ -155,19 +155,23 @@ export class Restorer {
 
   async run(): Promise<RestoreResult> {
     await this.repo.loadIndex();
-    const snapshot = await this.repo.findSnapshot(this.options.snapshot);
-    const selected = await selectPaths(this.trees, snapshot, this.options.paths);
-    const totals = await countSelection(this.trees, selected);
-    Object.assign(this.meter, { filesTotal: totals.files, bytesTotal: totals.bytes, totalsFinal: true });
-    const packSizes = new Map((await this.repo.backend.list('data')).map((f) => [f.name, f.size]));
-    this.blobs.plan(totals.blobs, packSizes);
     // one a core, at most four: creating files is the kernel's CPU work (inode allocation), and a folder's files
     // all go to one worker, so two workers create in two folders at once; beyond a few the disk is the limit
-    // and each worker is another isolate's memory (docs/decisions.md, restore workers)
+    // and each worker is another isolate's memory (docs/decisions.md, restore workers). Started first: they
+    // boot while the trees are walked and counted.
     const workers = this.options.workers ?? Math.min(MAX_WORKERS, os.availableParallelism());
     this.pool = workers > 0 ? new WorkerPool(this.repo, { size: workers, withKnownIds: false }) : undefined;
     this.files = new Semaphore(this.options.concurrency ?? (this.pool ? this.pool.size * 4 : 4));
     try {
+      const snapshot = await this.repo.findSnapshot(this.options.snapshot);
+      const selected = await selectPaths(this.trees, snapshot, this.options.paths);
+      const totals = await countSelection(this.trees, selected);
+      Object.assign(this.meter, { filesTotal: totals.files, bytesTotal: totals.bytes, totalsFinal: true });
+      // which packs to read whole: only when this thread reads them (workers read a local repository's themselves)
+      if (!this.pool || !this.repo.backend.localPath) {
+        const packSizes = new Map((await this.repo.backend.list('data')).map((f) => [f.name, f.size]));
+        this.blobs.plan(totals.blobs, packSizes);
+      }
       return await this.restoreSelected(selected);
     } finally {
       await this.pool?.close();
