@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { NotificationChannel, NotificationDelivery } from '@rmm/domain';
@@ -18,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useHasPermission } from '../../../app/session/queries.ts';
+import { LabelledActionIcon } from '../../../components/labelled-action-icon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
@@ -164,47 +154,35 @@ const ChannelsTable = ({
                   role="group"
                   aria-label={t('notificationChannels.actions', { name: channel.name })}
                 >
-                  <Tooltip label={t('notificationChannels.sendTest', { name: channel.name })}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('notificationChannels.sendTest', { name: channel.name })}
-                      disabled={!canManage}
-                      loading={testingId === channel.id}
-                      onClick={() => onTest(channel)}
-                    >
-                      <IconSend size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('notificationChannels.showLog', { name: channel.name })}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('notificationChannels.showLog', { name: channel.name })}
-                      onClick={() => onLog(channel)}
-                    >
-                      <IconList size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('notificationChannels.edit', { name: channel.name })}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('notificationChannels.edit', { name: channel.name })}
-                      disabled={!canManage}
-                      onClick={() => onEdit(channel)}
-                    >
-                      <IconEdit size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('notificationChannels.delete', { name: channel.name })}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('notificationChannels.delete', { name: channel.name })}
-                      disabled={!canManage}
-                      onClick={() => onDelete(channel)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <LabelledActionIcon
+                    label={t('notificationChannels.sendTest', { name: channel.name })}
+                    disabled={!canManage}
+                    loading={testingId === channel.id}
+                    onClick={() => onTest(channel)}
+                  >
+                    <IconSend size={16} />
+                  </LabelledActionIcon>
+                  <LabelledActionIcon
+                    label={t('notificationChannels.showLog', { name: channel.name })}
+                    onClick={() => onLog(channel)}
+                  >
+                    <IconList size={16} />
+                  </LabelledActionIcon>
+                  <LabelledActionIcon
+                    label={t('notificationChannels.edit', { name: channel.name })}
+                    disabled={!canManage}
+                    onClick={() => onEdit(channel)}
+                  >
+                    <IconEdit size={16} />
+                  </LabelledActionIcon>
+                  <LabelledActionIcon
+                    label={t('notificationChannels.delete', { name: channel.name })}
+                    color="red"
+                    disabled={!canManage}
+                    onClick={() => onDelete(channel)}
+                  >
+                    <IconTrash size={16} />
+                  </LabelledActionIcon>
                 </Group>
               </Table.Td>
             </Table.Tr>

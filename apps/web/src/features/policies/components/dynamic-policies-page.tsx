@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Button,
@@ -13,7 +12,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -28,6 +26,7 @@ import { useHasPermission } from '../../../app/session/queries.ts';
 import { emptyCriteria, isCriteriaComplete } from '../../../components/criteria/criteria.ts';
 import { CriteriaBuilder } from '../../../components/criteria/criteria-builder.tsx';
 import { describeCriteria } from '../../../components/criteria/describe-criteria.ts';
+import { LabelledActionIcon } from '../../../components/labelled-action-icon.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -297,27 +296,21 @@ export const DynamicPoliciesPage = () => {
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          <Tooltip label={t('policies.dynamic.edit', { name: d.name })}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('policies.dynamic.edit', { name: d.name })}
-                              disabled={!canManage}
-                              onClick={() => setEditing({ dynamicPolicy: d })}
-                            >
-                              <IconEdit size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('policies.dynamic.delete', { name: d.name })}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('policies.dynamic.delete', { name: d.name })}
-                              disabled={!canManage}
-                              onClick={() => confirmDelete(d)}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <LabelledActionIcon
+                            label={t('policies.dynamic.edit', { name: d.name })}
+                            disabled={!canManage}
+                            onClick={() => setEditing({ dynamicPolicy: d })}
+                          >
+                            <IconEdit size={16} />
+                          </LabelledActionIcon>
+                          <LabelledActionIcon
+                            label={t('policies.dynamic.delete', { name: d.name })}
+                            color="red"
+                            disabled={!canManage}
+                            onClick={() => confirmDelete(d)}
+                          >
+                            <IconTrash size={16} />
+                          </LabelledActionIcon>
                         </Group>
                       </Table.Td>
                     </Table.Tr>

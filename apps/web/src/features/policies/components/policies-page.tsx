@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useHasPermission } from '../../../app/session/queries.ts';
+import { LabelledActionIcon } from '../../../components/labelled-action-icon.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -157,17 +158,14 @@ const PoliciesTable = ({
                     <IconEdit size={16} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label={t('policies.delete', { name: policy.name })}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('policies.delete', { name: policy.name })}
-                    disabled={!canManage}
-                    onClick={() => onDelete(policy)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <LabelledActionIcon
+                  label={t('policies.delete', { name: policy.name })}
+                  color="red"
+                  disabled={!canManage}
+                  onClick={() => onDelete(policy)}
+                >
+                  <IconTrash size={16} />
+                </LabelledActionIcon>
               </Group>
             </Table.Td>
           </Table.Tr>
