@@ -70,17 +70,6 @@ export const messages = {
     productNotInAgreement: 'Agreement product selected does not belong to the agreement',
     parentResolved: 'This ticket cannot be edited because its parent ticket is resolved',
   },
-  /** Decided: ticketing texts the spec does not show. */
-  ticketing: {
-    versionConflict: 'This ticket was changed by someone else; review the current version and try again',
-    notFound: 'Ticket not found',
-    deviceNotInOrganization: 'The device does not belong to the ticket’s organization',
-    locationNotInOrganization: 'The location does not belong to the ticket’s organization',
-    parentNotProblem: 'Only a problem can have incidents',
-    timerDisabled: 'The ticket’s form does not use a timer',
-    timerRunning: 'A timer is already running on this ticket',
-    timerNotRunning: 'No timer is running on this ticket',
-  },
   validation: {
     mandatory: 'Mandatory value is undefined. Please enter a value.',
     /** Decided: the spec says the email must be valid but shows no text. */

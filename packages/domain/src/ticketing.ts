@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { AlertPriority, AlertSeverity, alertPriorities, alertSeverities } from './conditions.ts';
+import { AttachmentWithUrl } from './help-desk.ts';
 import { TicketSource, TicketTemplateSetupList, TicketType, ticketSources, ticketTypes } from './tickets.ts';
 import { EmailAddress, Tag } from './validators.ts';
 
@@ -229,14 +230,9 @@ export const TicketRequesterInput = /* @__PURE__ */ z.union([
 ]);
 export type TicketRequesterInput = z.input<typeof TicketRequesterInput>;
 
-export const TicketAttachment = /* @__PURE__ */ z.object({
-  id: z.string(),
-  name: z.string(),
-  mimeType: z.string(),
-  size: z.number().int(),
-  uploadStatus: z.string(),
-});
-export type TicketAttachment = z.infer<typeof TicketAttachment>;
+/** A file on a ticket or comment: the attachments module's record, with a fresh signed download URL. */
+export const TicketAttachment = AttachmentWithUrl;
+export type TicketAttachment = AttachmentWithUrl;
 
 export const Ticket = /* @__PURE__ */ z.object({
   id: z.number().int(),
@@ -847,20 +843,42 @@ export type ListTicketsResponse = z.infer<typeof ListTicketsResponse>;
 
 export const TicketIdParam = /* @__PURE__ */ z.object({ id: z.coerce.number().pipe(Id) });
 
-export const ticketingErrorCodes = [
-  'TICKET_NOT_FOUND',
-  'TICKET_VERSION_CONFLICT',
-  'TICKET_RULE',
-  'TICKET_INVALID',
-  'BOARD_NOT_FOUND',
-  'BOARD_SYSTEM',
-  'FORM_NOT_FOUND',
-  'SETUP_ITEM_NOT_FOUND',
-  'SETUP_LIST_READ_ONLY',
-  'SETUP_ITEM_IN_USE',
-  'TIMER_RUNNING',
-  'TIMER_NOT_RUNNING',
-  'TIMER_DISABLED',
-  'INVALID_CURSOR',
-] as const;
-export type TicketingErrorCode = (typeof ticketingErrorCodes)[number];
+/** Ticketing's own texts (decided: the spec shows none but the ticket rules, which are `messages.ticketRules`). */
+export const ticketingMessages = {
+  versionConflict: 'This ticket was changed by someone else; review the current version and try again',
+  notFound: 'Ticket not found',
+  deviceNotInOrganization: 'The device does not belong to the ticket’s organization',
+  locationNotInOrganization: 'The location does not belong to the ticket’s organization',
+  parentNotProblem: 'Only a problem can have incidents',
+  timerDisabled: 'The ticket’s form does not use a timer',
+  timerRunning: 'A timer is already running on this ticket',
+  timerNotRunning: 'No timer is running on this ticket',
+  boardNotFound: 'Board not found',
+  systemBoard: 'This board is built in and cannot be deleted',
+  formNotFound: 'Form not found',
+  setupItemNotFound: 'Setup list item not found',
+  setupItemInUse: 'This item is in use by tickets; deactivate it instead',
+  setupListReadOnly: 'Items cannot be added to or deleted from this list',
+  invalidCursor: 'The page cursor is not valid for this list; start from the first page',
+} as const;
+
+/** Error codes of ticketing and their HTTP status; the texts are `ticketingMessages` and `messages.ticketRules`. */
+export const ticketingErrorCodes = {
+  TICKET_NOT_FOUND: 404,
+  BOARD_NOT_FOUND: 404,
+  FORM_NOT_FOUND: 404,
+  SETUP_ITEM_NOT_FOUND: 404,
+  TICKET_VERSION_CONFLICT: 409,
+  TIMER_RUNNING: 409,
+  TIMER_NOT_RUNNING: 409,
+  TIMER_DISABLED: 409,
+  SETUP_ITEM_IN_USE: 409,
+  BOARD_SYSTEM: 409,
+  /** A ticket rule of spec §8 (its message is the spec's). */
+  TICKET_RULE: 422,
+  /** A reference that does not fit (device of another organization, unknown status, form field...). */
+  TICKET_INVALID: 422,
+  SETUP_LIST_READ_ONLY: 422,
+  INVALID_CURSOR: 400,
+} as const;
+export type TicketingErrorCode = keyof typeof ticketingErrorCodes;
