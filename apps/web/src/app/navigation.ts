@@ -84,7 +84,14 @@ export const administrationLinks = (): { group: string; links: NavLinkItem[] }[]
     links: consoleRoutes
       .filter((r) => r.path.startsWith(`/administration/${group}/`) && group !== 'apps')
       .map((r) => ({ label: r.title, to: adminLinkOf(r.path) }))
-      .concat(group === 'apps' ? [{ label: 'Apps', to: '/administration/apps' }] : [])
+      .concat(
+        group === 'apps'
+          ? [
+              { label: 'Apps', to: '/administration/apps' },
+              { label: 'Ticketing', to: '/administration/apps/ticketing' },
+            ]
+          : [],
+      )
       .concat(
         group === 'policies'
           ? [
