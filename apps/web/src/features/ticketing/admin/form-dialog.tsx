@@ -107,8 +107,8 @@ export const FormDialog = ({ form, onClose }: { form?: TicketForm; onClose: () =
             />
             <Textarea
               label={t('ticketing.forms.description')}
-              autosize
-              minRows={2}
+              rows={2}
+              resize="vertical"
               maxLength={1000}
               value={draft.description}
               onChange={(event) => set({ description: event.currentTarget.value })}

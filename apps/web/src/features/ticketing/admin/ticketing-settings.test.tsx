@@ -30,7 +30,7 @@ const open = (url: string, extra: MockRoutes = {}, permissions: string[] = [...a
   return { ...view, fetchMock };
 };
 
-describe('the ticketing settings', { timeout: 60_000 }, () => {
+describe('the ticketing settings', { timeout: 120_000 }, () => {
   it('adds a team, switches one off, and keeps the section in the URL', async () => {
     const { fetchMock, router, user } = open(`${path}?section=teams`, {
       'POST /ticket-setup/teams': ({ body }: { body: { name: string } }) => ({
@@ -105,7 +105,7 @@ describe('the ticketing settings', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Dropdown' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('A dropdown needs at least one option')).toBeInTheDocument();
-    await user.type(within(field).getByRole('textbox', { name: 'Choices' }), 'Laptop{Enter}');
+    await user.type(within(field).getByRole('combobox', { name: 'Choices' }), 'Laptop{Enter}');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(requestBodies(fetchMock, 'POST /ticket-forms')).toEqual([

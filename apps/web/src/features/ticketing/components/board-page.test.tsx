@@ -38,7 +38,7 @@ const boardRequests = (fetchMock: ReturnType<typeof mockFetch>, id = 1) =>
     .filter((url) => url.pathname === `/ticket-boards/${id}/tickets`)
     .map((url) => Object.fromEntries(url.searchParams));
 
-describe('a ticket board', { timeout: 60_000 }, () => {
+describe('a ticket board', { timeout: 120_000 }, () => {
   it('opens board 1 from /ticketing and shows its tickets in its columns, then the next page by cursor', async () => {
     const { fetchMock, router, user } = openBoard(
       {

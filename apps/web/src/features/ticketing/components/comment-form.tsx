@@ -52,9 +52,8 @@ export const CommentForm = ({ ticket }: { ticket: Ticket }) => {
           <Textarea
             label={t('ticketing.comment.label')}
             description={t('ticketing.markdownHint')}
-            autosize
-            minRows={3}
-            maxRows={14}
+            rows={3}
+            resize="vertical"
             maxLength={TICKET_TEXT_MAX}
             value={body}
             onChange={(event) => setBody(event.currentTarget.value)}

@@ -13,7 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const organization = createOrganization({ id: 4, name: 'Northwind' });
 
-describe('a new ticket', { timeout: 60_000 }, () => {
+describe('a new ticket', { timeout: 120_000 }, () => {
   it('starts with the organization of the page that opened it, asks for a subject, and opens the ticket', async () => {
     const created = createTicket({
       id: 77,

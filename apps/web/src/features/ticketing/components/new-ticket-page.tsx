@@ -94,9 +94,8 @@ export const NewTicketPage = () => {
                     <Textarea
                       label={t('ticketing.field.description')}
                       description={t('ticketing.markdownHint')}
-                      autosize
-                      minRows={6}
-                      maxRows={20}
+                      rows={8}
+                      resize="vertical"
                       maxLength={TICKET_TEXT_MAX}
                       value={values.description}
                       onChange={(event) => set({ description: event.currentTarget.value })}

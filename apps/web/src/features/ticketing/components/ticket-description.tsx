@@ -97,9 +97,8 @@ export const TicketDescription = ({
           <Textarea
             aria-label={t('ticketing.field.description')}
             description={t('ticketing.markdownHint')}
-            autosize
-            minRows={5}
-            maxRows={20}
+            rows={8}
+            resize="vertical"
             maxLength={TICKET_TEXT_MAX}
             value={description}
             onChange={(event) => draft.set('description', event.currentTarget.value)}

@@ -34,8 +34,8 @@ export const FormFieldInput = ({
       return (
         <Textarea
           {...common}
-          autosize
-          minRows={2}
+          rows={2}
+          resize="vertical"
           maxLength={FORM_FIELD_VALUE_MAX}
           value={text}
           onChange={(event) => onChange(event.currentTarget.value || null)}

@@ -56,7 +56,7 @@ const chooseStatus = async (user: ReturnType<typeof openTicket>['user'], name: s
   await user.click(await screen.findByRole('option', { name }));
 };
 
-describe('a ticket', { timeout: 60_000 }, () => {
+describe('a ticket', { timeout: 120_000 }, () => {
   it('saves a changed status with the version read, and the save bar goes', async () => {
     const ticket = createTicket({ version: 3 });
     const { fetchMock, user } = openTicket(ticket, {
