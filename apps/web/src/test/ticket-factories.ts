@@ -106,6 +106,7 @@ export const ticketPage = (
 ) => ({
   data: tickets.map(summaryOfTicket),
   count,
+  isCountCapped: false,
   nextCursor,
   pageSize: 50,
 });

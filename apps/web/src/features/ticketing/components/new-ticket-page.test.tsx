@@ -6,7 +6,7 @@ import { meAnswer } from '../../../test/job-factories.ts';
 import { mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { pageOf } from '../../../test/scheduled-task-factories.ts';
-import { createTicket, logPage, setupAnswer } from '../../../test/ticket-factories.ts';
+import { createTicket, logPage, setupAnswer, ticketPage } from '../../../test/ticket-factories.ts';
 import { TicketingPage } from './ticketing-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -32,7 +32,7 @@ describe('a new ticket', { timeout: 120_000 }, () => {
       'POST /tickets': { ticket: created, timer: null },
       'GET /tickets/77': { ticket: created, timer: null },
       'GET /tickets/77/log': logPage([]),
-      'GET /tickets': { data: [], count: 0, nextCursor: null, pageSize: 50 },
+      'GET /tickets': ticketPage([]),
     });
     const { router, user } = renderRoute(<TicketingPage />, {
       path: '/ticketing/*',

@@ -67,7 +67,10 @@ export const TicketList = ({
       </Alert>
     );
   const tickets = query.data.pages.flatMap((page) => page.data);
-  const count = query.data.pages[0]?.count ?? null;
+  const first = query.data.pages[0];
+  const count = first?.count ?? null;
+  // A count of 10,000 or more is not counted to the end ("10,000+").
+  const countText = count === null ? null : `${count.toLocaleString()}${first?.isCountCapped ? '+' : ''}`;
   if (tickets.length === 0)
     return (
       <Paper withBorder p="xl" ta="center">
@@ -82,9 +85,9 @@ export const TicketList = ({
       <TicketTable tickets={tickets} columns={columns} sort={sort} label={label} />
       <Group justify="space-between" p="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {count === null
+          {countText === null
             ? t('ticketing.list.shown', { shown: tickets.length })
-            : t('ticketing.list.shownOf', { shown: tickets.length, count })}
+            : t('ticketing.list.shownOf', { shown: tickets.length, count: countText })}
         </Text>
         {query.hasNextPage && (
           <Button variant="default" onClick={() => query.fetchNextPage()} loading={query.isFetchingNextPage}>
