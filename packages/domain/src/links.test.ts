@@ -65,6 +65,8 @@ describe('links', () => {
     [links.backupEditor(4, 'network-storage'), 'editor.customerBackupNetworkStorage'],
     [links.backupPlanEditor(4, 'new', { kind: 'networkShare' }), 'editor.customerBackup'],
     [links.organizationKnowledgeBase(4, { folder: 2, q: 'vpn' }), 'customerDashboard.documentation__'],
+    [links.ticketRulesets(), 'administration.apps.ticketing_rulesets'],
+    [links.ticketRulesets(5), 'administration.apps.ticketing_rulesets'],
   ];
 
   it.each(examples)('%s lands on the route %s of the table', (href, id) => {
@@ -83,5 +85,6 @@ describe('links', () => {
     expect(links.roleEditor('new', 'general', 'END_USER')).toBe('/editor/role/new/general?roleType=END_USER');
     expect(links.roleEditor(4, 'general', 'END_USER')).toBe('/editor/role/4/general');
     expect(links.userEditor(5, 'sessions')).toBe('/editor/user/5/sessions');
+    expect(links.ticketRulesets('new')).toBe('/administration/apps/ticketing/rulesets?ruleset=new');
   });
 });

@@ -133,6 +133,11 @@ export const links = {
   /** `/editor/customer/:id/backup/plans/:planId` (`new` for a new plan; `?kind=networkShare` to start one). */
   backupPlanEditor: (organizationId: number, planId: string | 'new', query: { kind?: string } = {}) =>
     withQuery(`/editor/customer/${organizationId}/backup/plans/${planId}`, { kind: query.kind }),
+  /** `/administration/apps/ticketing/rulesets`: the ticket rulesets, one open in its dialog (`new` or an id). */
+  ticketRulesets: (ruleset?: number | 'new') =>
+    withQuery('/administration/apps/ticketing/rulesets', {
+      ruleset: ruleset === undefined ? undefined : String(ruleset),
+    }),
   /** `/systemDashboard/overview`: where the console opens. */
   home: () => '/systemDashboard/overview',
 } as const;

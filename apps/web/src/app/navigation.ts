@@ -77,14 +77,21 @@ const adminLinkOf = (path: string) =>
       ? links.branding()
       : firstPath(path);
 
-/** Administration links, grouped, straight from the route table (apps subroutes collapse to one link). */
+/** Administration links, grouped, straight from the route table (apps subroutes collapse to Apps and Ticket rulesets). */
 export const administrationLinks = (): { group: string; links: NavLinkItem[] }[] =>
   adminGroups.map(([group, label]) => ({
     group: label,
     links: consoleRoutes
       .filter((r) => r.path.startsWith(`/administration/${group}/`) && group !== 'apps')
       .map((r) => ({ label: r.title, to: adminLinkOf(r.path) }))
-      .concat(group === 'apps' ? [{ label: 'Apps', to: '/administration/apps' }] : [])
+      .concat(
+        group === 'apps'
+          ? [
+              { label: 'Apps', to: '/administration/apps' },
+              { label: 'Ticket rulesets', to: links.ticketRulesets() },
+            ]
+          : [],
+      )
       .concat(
         group === 'policies'
           ? [

@@ -28,6 +28,7 @@ import { scriptsStrings } from '../features/scripts/strings.ts';
 import { settingsStrings } from '../features/settings/strings.ts';
 import { supportInboxStrings } from '../features/support-inbox/strings.ts';
 import { tagsStrings } from '../features/tags/strings.ts';
+import { ticketRulesetsStrings } from '../features/ticket-rulesets/strings.ts';
 import { usersStrings } from '../features/users/strings.ts';
 
 /**
@@ -64,6 +65,7 @@ export const areaStrings = {
   ...settingsStrings,
   ...supportInboxStrings,
   ...tagsStrings,
+  ...ticketRulesetsStrings,
   ...unsavedChangesStrings,
   ...usersStrings,
   ...Object.fromEntries(
