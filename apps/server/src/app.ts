@@ -34,6 +34,7 @@ import { presencePlugin } from './modules/devices/presence-plugin.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { enrollmentRoutes } from './modules/enrollment/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { graphqlRoutes } from './modules/graphql/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { helpIndexPlugin } from './modules/help/plugin.ts';
 import { helpRoutes } from './modules/help/routes.ts';
@@ -226,6 +227,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(notificationRoutes);
 
   await app.register(policyRoutes);
+  await app.register(graphqlRoutes);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiPath(request.url);

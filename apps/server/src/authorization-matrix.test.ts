@@ -8,6 +8,7 @@ import { signAttachmentUrl } from './modules/attachments/signed-url.ts';
 import { hashPassword } from './modules/auth/service.ts';
 import { signExtractUrl } from './modules/backup/extract-url.ts';
 import { insertRevision, planBody, restoreJob } from './modules/backup/test-fixtures.ts';
+import { createRulesetRequest } from './modules/ticket-rulesets/test-fixtures.ts';
 
 /**
  * The authorization matrix (issue 13): every registered route × every built-in technician role × own and
@@ -1301,6 +1302,12 @@ const matrix: Record<string, Entry> = {
   },
   'DELETE /ticket-setup/:list/:id': {
     own: async () => ({ url: `/ticket-setup/teams/${await newTicketTeam()}` }),
+  },
+  // GraphQL: the route needs a session; each root field its permission (a mutation: settings.manage), 403 before
+  // anything runs. Rulesets belong to no organization.
+  'POST /graphql': {
+    requires: ['settings.manage'],
+    own: async () => ({ url: '/graphql', body: createRulesetRequest() }),
   },
 };
 

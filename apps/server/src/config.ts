@@ -127,6 +127,12 @@ export type Config = {
    * feed's cursor back at most this long.
    */
   notificationFeedGapSeconds: number;
+  /** GraphQL (`POST /graphql`): the deepest query accepted (introspection has a fixed limit of its own). */
+  graphqlMaxDepth: number;
+  /** ...its highest cost (a field 1, a list's selection counted 10 times, a mutation 10 more). */
+  graphqlMaxCost: number;
+  /** ...and the longest query text, in bytes. */
+  graphqlMaxQueryBytes: number;
   /** Where backup demo requests are mailed; unset, they are only stored (and listed for administrators). */
   demoRequestEmail: string | undefined;
   /** Demo requests one technician may send per hour. */
@@ -388,6 +394,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   notificationMaxAttempts: Math.max(1, num(env.NOTIFICATION_MAX_ATTEMPTS, NOTIFICATION_MAX_ATTEMPTS)),
   notificationBackoffFactor: Math.max(0, num(env.NOTIFICATION_BACKOFF_FACTOR, 1)),
   notificationFeedGapSeconds: num(env.NOTIFICATION_FEED_GAP_SECONDS, 60),
+  graphqlMaxDepth: Math.max(1, num(env.GRAPHQL_MAX_DEPTH, 8)),
+  graphqlMaxCost: Math.max(1, num(env.GRAPHQL_MAX_COST, 1000)),
+  graphqlMaxQueryBytes: Math.max(256, num(env.GRAPHQL_MAX_QUERY_BYTES, 16_384)),
   demoRequestEmail: demoRequestEmailOf(env.DEMO_REQUEST_EMAIL),
   demoRequestsPerHour: num(env.DEMO_REQUESTS_PER_HOUR, 5),
   demoRequestMailSweepIntervalMs: num(env.DEMO_REQUEST_MAIL_SWEEP_INTERVAL_MS, 60_000),

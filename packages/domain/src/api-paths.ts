@@ -244,6 +244,8 @@ export const apiPaths = {
   notificationChannel: (id: number) => `/notification-channels/${id}`,
   testNotificationChannel: (id: number) => `/notification-channels/${id}/test`,
   notificationDeliveries: (id: number) => `/notification-channels/${id}/deliveries`,
+  /** GraphQL (ticket rulesets, spec §7): one endpoint, POST only (rulesets-graphql.ts). */
+  graphql: () => '/graphql',
   /** A signed download URL of the zip of a finished EXTRACT restore job (each one asked for is an activity). */
   backupExtract: (jobUid: string) => `/backup/strata/extracts/${encodeURIComponent(jobUid)}`,
   /** Ticketing (ticketing.ts; issue 20). `/ticketing/*` is the console's route, these are the API's. */

@@ -146,7 +146,7 @@ export const helpSuggestions: Readonly<Record<string, readonly string[]>> = {
   '/administration/apps': ['integrations'],
   '/administration/apps/patching': ['integrations', 'os-patching'],
   '/administration/apps/api': ['api-tokens'],
-  '/administration/apps/ticketing': ['ticketing'],
+  '/administration/apps/ticketing': ['ticketing', 'ticket-rulesets'],
   '/administration/apps/backup': ['backup'],
   '/administration/apps/documentation': ['knowledge-base'],
   '/administration/apps/remoteSupport': ['remote-access'],

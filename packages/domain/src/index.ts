@@ -17,6 +17,7 @@ export * from './device-tags.ts';
 export * from './devices.ts';
 export * from './events.ts';
 export * from './flags.ts';
+export * from './graphql.ts';
 export * from './help.ts';
 export * from './help-articles.ts';
 export * from './help-desk.ts';

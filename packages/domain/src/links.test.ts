@@ -72,6 +72,8 @@ describe('links', () => {
     [links.device(7, 'ticketing'), 'deviceDashboard.ticketing'],
     [links.organization(4, 'ticketing'), 'customerDashboard.ticketing'],
     [links.ticketingSettings('statuses'), 'administration.apps.ticketing'],
+    [links.ticketRulesets(), 'administration.apps.ticketing_rulesets'],
+    [links.ticketRulesets(5), 'administration.apps.ticketing_rulesets'],
   ];
 
   it.each(examples)('%s lands on the route %s of the table', (href, id) => {
@@ -97,5 +99,6 @@ describe('links', () => {
     expect(links.newTicket({ deviceId: 7 })).toBe('/ticketing/new?deviceId=7');
     expect(links.ticketingSettings()).toBe('/administration/apps/ticketing');
     expect(links.ticketingSettings('teams')).toBe('/administration/apps/ticketing?section=teams');
+    expect(links.ticketRulesets('new')).toBe('/administration/apps/ticketing/rulesets?ruleset=new');
   });
 });

@@ -173,6 +173,11 @@ export const links = {
   /** `/administration/apps/ticketing`: forms, boards and the setup lists. */
   ticketingSettings: (section: TicketingSettingsSection = 'forms') =>
     withQuery('/administration/apps/ticketing', { section: section === 'forms' ? undefined : section }),
+  /** `/administration/apps/ticketing/rulesets`: the ticket rulesets, one open in its dialog (`new` or an id). */
+  ticketRulesets: (ruleset?: number | 'new') =>
+    withQuery('/administration/apps/ticketing/rulesets', {
+      ruleset: ruleset === undefined ? undefined : String(ruleset),
+    }),
   /** `/systemDashboard/overview`: where the console opens. */
   home: () => '/systemDashboard/overview',
 } as const;

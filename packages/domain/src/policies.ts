@@ -249,6 +249,8 @@ export const policyMessages = {
   POLICY_OVERRIDE_TWICE: 'Two overrides name one inherited condition.',
   POLICY_SCRIPT_NOT_FOUND: 'A condition runs a script that is not in the script library.',
   POLICY_CHANNEL_NOT_FOUND: 'A condition notifies a notification channel that does not exist.',
+  POLICY_RULESET_NOT_FOUND: 'A condition names a ticket ruleset that does not exist.',
+  POLICY_RULESET_NOT_CONDITION: 'A condition names a ticket ruleset that is not a condition ruleset.',
   POLICY_PROBE_NOT_FOUND: "A network condition's probe device does not exist or is not one of yours.",
   POLICY_ASSIGNMENT_INVALID:
     'The assignment names a device role twice or a location of another organization.',
@@ -276,6 +278,8 @@ export const policyErrorStatus = {
   POLICY_OVERRIDE_TWICE: 400,
   POLICY_SCRIPT_NOT_FOUND: 400,
   POLICY_CHANNEL_NOT_FOUND: 400,
+  POLICY_RULESET_NOT_FOUND: 400,
+  POLICY_RULESET_NOT_CONDITION: 400,
   POLICY_PROBE_NOT_FOUND: 400,
   POLICY_ASSIGNMENT_INVALID: 400,
   DYNAMIC_POLICY_NAME_TAKEN: 409,

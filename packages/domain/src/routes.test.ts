@@ -35,7 +35,12 @@ describe('the console route table', () => {
     ]) {
       expect(paths).toContain(expected);
     }
-    expect(paths.filter((p) => p.startsWith('/administration/apps/'))).toHaveLength(integrationApps.length);
+    const appPages = paths.filter((p) => p.startsWith('/administration/apps/'));
+    expect(appPages.filter((p) => p.split('/').length === 4)).toHaveLength(integrationApps.length);
+    // Pages of an app, beside spec §2's one per app: the ticketing app's rulesets (issue 20).
+    expect(appPages.filter((p) => p.split('/').length > 4)).toEqual([
+      '/administration/apps/ticketing/rulesets',
+    ]);
   });
 
   it('gives every parameterised route a concrete example to visit', () => {

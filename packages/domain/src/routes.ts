@@ -208,6 +208,8 @@ export const consoleRoutes: ConsoleRoute[] = [
     inNav: true,
   },
   ...integrationApps.map(([page, title]) => adminPage('apps', page, title)),
+  // The ticket rulesets (issue 20, spec §3 and §7): a page of the ticketing app, read with ticketing.view.
+  adminPage('apps', 'ticketing/rulesets', 'Ticket rulesets', { ready: true, access: 'ticketing.view' }),
   adminPage('users', 'technicians', 'Technicians'),
   adminPage('users', 'technicianRoles', 'Technician roles'),
   adminPage('users', 'singleSignOn', 'Single sign-on'),

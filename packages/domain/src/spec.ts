@@ -10,6 +10,7 @@ export * from './messages.ts';
 export * from './products.ts';
 export * from './psa.ts';
 export * from './rulesets.ts';
+export * from './rulesets-graphql.ts';
 export * from './schedules.ts';
 export * from './searches.ts';
 export * from './tickets.ts';

@@ -28,3 +28,4 @@ export * from '../modules/settings/schema.ts';
 export * from '../modules/sso/schema.ts';
 export * from '../modules/tags/schema.ts';
 export * from '../modules/tickets/schema.ts';
+export * from '../modules/ticket-rulesets/schema.ts';

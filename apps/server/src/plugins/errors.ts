@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { DomainError } from '../lib/errors.ts';
 import { insertActivity } from '../modules/activities/repository.ts';
 
-type Mapped = { status: number; code: string; message: string; resultCode?: string };
+export type Mapped = { status: number; code: string; message: string; resultCode?: string };
 
 type ValidationIssue = {
   keyword?: string;
@@ -27,7 +27,8 @@ const describeZodIssues = (error: FastifyError): string =>
     })
     .join('; ');
 
-const mapError = (error: FastifyError): Mapped => {
+/** A thrown error as the answer's status, code and message (GraphQL's endpoint answers it in its own shape). */
+export const mapError = (error: FastifyError): Mapped => {
   if (error instanceof DomainError) {
     return {
       status: error.statusCode,

@@ -77,7 +77,7 @@ const adminLinkOf = (path: string) =>
       ? links.branding()
       : firstPath(path);
 
-/** Administration links, grouped, straight from the route table (apps subroutes collapse to one link). */
+/** Administration links, grouped, straight from the route table (apps subroutes collapse to Apps and Ticket rulesets). */
 export const administrationLinks = (): { group: string; links: NavLinkItem[] }[] =>
   adminGroups.map(([group, label]) => ({
     group: label,
@@ -89,6 +89,7 @@ export const administrationLinks = (): { group: string; links: NavLinkItem[] }[]
           ? [
               { label: 'Apps', to: '/administration/apps' },
               { label: 'Ticketing', to: '/administration/apps/ticketing' },
+              { label: 'Ticket rulesets', to: links.ticketRulesets() },
             ]
           : [],
       )

@@ -176,6 +176,10 @@ const screens: Record<string, Screen> = {
   'deviceDashboard.backup__page': screen(backup, 'DeviceBackupPage'),
   'editor.customerBackup': backupEditor,
   'editor.customerBackupNetworkStorage': backupEditor,
+  'administration.apps.ticketing_rulesets': screen(
+    () => import('../features/ticket-rulesets/components/ticket-rulesets-page.tsx'),
+    'TicketRulesetsPage',
+  ),
   'administration.apps.notificationChannels': screen(
     () => import('../features/notification-channels/components/notification-channels-page.tsx'),
     'NotificationChannelsPage',

@@ -28,6 +28,7 @@ import { scriptsStrings } from '../features/scripts/strings.ts';
 import { settingsStrings } from '../features/settings/strings.ts';
 import { supportInboxStrings } from '../features/support-inbox/strings.ts';
 import { tagsStrings } from '../features/tags/strings.ts';
+import { ticketRulesetsStrings } from '../features/ticket-rulesets/strings.ts';
 import { ticketingStrings } from '../features/ticketing/strings.ts';
 import { usersStrings } from '../features/users/strings.ts';
 
@@ -66,6 +67,7 @@ export const areaStrings = {
   ...supportInboxStrings,
   ...tagsStrings,
   ...ticketingStrings,
+  ...ticketRulesetsStrings,
   ...unsavedChangesStrings,
   ...usersStrings,
   ...Object.fromEntries(

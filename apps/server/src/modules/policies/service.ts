@@ -19,6 +19,7 @@ import type { Db, DbOrTx, Tx } from '../../db/database.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivities, type NewActivity } from '../activities/repository.ts';
 import { isUniqueViolation } from '../scripts/errors.ts';
+import { rulesetTypes } from '../ticket-rulesets/service.ts';
 import { policyError } from './errors.ts';
 import * as repo from './repository.ts';
 import { devicesAffectedByPolicies, policyChain } from './resolve.ts';
@@ -141,10 +142,30 @@ const scriptIdsOf = (conditions: readonly Condition[]) => [
   ),
 ];
 
+/** A condition's ticket ruleset exists and is a condition ruleset (disabled ones may be chosen: spec §4). */
+const checkRulesets = async (db: DbOrTx, conditions: readonly Condition[]) => {
+  const named = conditions.flatMap((c) =>
+    c.ticketing.mode === 'RULESET' ? [{ condition: c.name, rulesetId: c.ticketing.rulesetId }] : [],
+  );
+  const types = await rulesetTypes(db, [...new Set(named.map((n) => n.rulesetId))]);
+  for (const { condition, rulesetId } of named) {
+    const type = types.get(rulesetId);
+    if (type === undefined)
+      throw policyError(
+        'POLICY_RULESET_NOT_FOUND',
+        `The condition "${condition}" names ticket ruleset ${rulesetId}, which does not exist.`,
+      );
+    if (type !== 'CONDITION_RULE')
+      throw policyError(
+        'POLICY_RULESET_NOT_CONDITION',
+        `The condition "${condition}" names ticket ruleset ${rulesetId}, which is not a condition ruleset.`,
+      );
+  }
+};
+
 /**
  * Checks a condition list the schema already validated against what the schema cannot know: the class, the
- * library's scripts, the notification channels, the caller's probe devices. Ticket ruleset ids are not checked
- * yet: their table arrives with ticketing (issue 20; docs/decisions.md "Policies").
+ * library's scripts, the notification channels, the ticket rulesets, the caller's probe devices.
  */
 export const checkConditions = async (
   db: DbOrTx,
@@ -160,6 +181,7 @@ export const checkConditions = async (
   const channelIds = [...new Set(conditions.flatMap((c) => c.notifications.map((n) => n.channelId)))];
   const channels = await repo.existingChannelIds(db, channelIds);
   if (channelIds.some((id) => !channels.has(id))) throw policyError('POLICY_CHANNEL_NOT_FOUND');
+  await checkRulesets(db, conditions);
   const probeIds = [
     ...new Set(conditions.flatMap((c) => (c.probeDeviceId === null ? [] : [c.probeDeviceId]))),
   ];

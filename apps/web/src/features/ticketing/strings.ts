@@ -254,6 +254,7 @@ export const ticketingStrings = {
 
   'ticketing.settings.title': 'Ticketing',
   'ticketing.settings.link': 'Ticketing settings',
+  'ticketing.settings.rulesets': 'Ticket rulesets',
   'ticketing.settings.notFound': 'Not found',
   'ticketing.settings.section.forms': 'Forms',
   'ticketing.settings.section.boards': 'Boards',

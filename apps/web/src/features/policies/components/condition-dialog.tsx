@@ -37,6 +37,7 @@ import {
 import { AutomationsField, NotificationsField } from './condition-extras.tsx';
 import { ParameterInputs } from './parameter-inputs.tsx';
 import { DevicePicker } from './pickers.tsx';
+import { RulesetPicker } from './ruleset-picker.tsx';
 
 export type ConditionDialogMode = 'add' | 'edit' | 'override';
 
@@ -107,7 +108,9 @@ export const ConditionDialog = ({
     ([key]) =>
       !key.startsWith('parameters.') &&
       !key.startsWith('automations.') &&
-      !['name', 'type', 'reset.afterMinutes', 'probeDeviceId', 'ticketing.rulesetId'].includes(key),
+      !['name', 'type', 'reset.afterMinutes', 'probeDeviceId', 'ticketing', 'ticketing.rulesetId'].includes(
+        key,
+      ),
   );
 
   return (
@@ -239,29 +242,20 @@ export const ConditionDialog = ({
               />
             </Section>
             <Section title={t('policies.condition.ticketing')}>
-              <Group gap="md" align="flex-start">
-                <SegmentedControl
-                  aria-label={t('policies.condition.ticketing')}
-                  data={(['NONE', 'DEFAULT', 'RULESET'] as const).map((mode) => ({
-                    value: mode,
-                    label: t(`policies.condition.ticketing.${mode}`),
-                  }))}
-                  value={state.ticketingMode}
-                  onChange={(next) => set({ ticketingMode: next as ConditionFormState['ticketingMode'] })}
-                />
-                {state.ticketingMode === 'RULESET' && (
-                  <NumberInput
-                    aria-label={t('policies.condition.rulesetId')}
-                    placeholder={t('policies.condition.rulesetId')}
-                    w={160}
-                    allowDecimal={false}
-                    clampBehavior="none"
-                    value={state.rulesetId}
-                    error={errors['ticketing.rulesetId']}
-                    onChange={(next) => set({ rulesetId: typeof next === 'number' ? next : '' })}
-                  />
-                )}
-              </Group>
+              <RulesetPicker
+                value={
+                  state.ticketingMode === 'RULESET' && state.rulesetId !== ''
+                    ? { mode: 'RULESET', rulesetId: state.rulesetId }
+                    : { mode: state.ticketingMode === 'RULESET' ? 'NONE' : state.ticketingMode }
+                }
+                error={errors['ticketing.rulesetId'] ?? errors.ticketing}
+                onChange={(ticketing) =>
+                  set({
+                    ticketingMode: ticketing.mode,
+                    rulesetId: ticketing.mode === 'RULESET' ? ticketing.rulesetId : '',
+                  })
+                }
+              />
             </Section>
             <Section title={t('policies.condition.automations')}>
               <AutomationsField

@@ -7,6 +7,7 @@ import { errorAnswer, mockFetch, requestBodies } from '../../../test/mock-fetch.
 import { createCondition, createPolicy, summaryOf } from '../../../test/policy-factories.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { pageOf } from '../../../test/scheduled-task-factories.ts';
+import { createRuleset, graphqlRefusal, graphqlRoute } from '../../../test/ticket-ruleset-factories.ts';
 import { PolicyEditor } from './policy-editor.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -30,8 +31,17 @@ const routes = (extra: Record<string, unknown> = {}) => ({
   'GET /scripts': pageOf([]),
   'GET /devices': pageOf([]),
   'GET /noderole/list': [],
+  'POST /graphql': graphqlRoute({ ticketRuleset: () => rulesets }),
   ...extra,
 });
+
+const defaultRuleset = createRuleset({ name: 'Standard', isDefault: true });
+const oldRuleset = createRuleset({ name: 'Old disk rules', enabled: false });
+const rulesets = [
+  defaultRuleset,
+  oldRuleset,
+  createRuleset({ name: 'From scripts', type: 'SCRIPT_RULE', conditionTriggerSettings: null }),
+];
 
 const openEditor = (url = '/editor/policy/2/conditions') =>
   renderRoute(
@@ -127,6 +137,61 @@ describe('the policy editor', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(await rowOf('Data volume')).getByText('This policy')).toBeInTheDocument();
     expect(within(await rowOf('Data volume')).getByText(/Free space below 20 GiB/)).toBeInTheDocument();
+  });
+
+  it('offers the ticket rulesets of spec §4, a disabled one suffixed, and saves the one chosen', async () => {
+    const fetchMock = mockFetch(
+      routes({
+        'PUT /policies/2': ({ body }: { body: { policy: Policy } }) => ({
+          policy: { ...child, ...body.policy, version: 4 },
+        }),
+      }),
+    );
+    const { user } = openEditor();
+    await user.click(await screen.findByRole('button', { name: 'Override CPU high' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Override an inherited condition' });
+    const picker = within(dialog).getByRole('combobox', { name: 'Ticket ruleset' });
+    expect(picker).toHaveValue('None (no ticket)');
+    await user.click(picker);
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual([
+      'None (no ticket)',
+      'The default ruleset (Standard)',
+      'Standard',
+      'Old disk rules (Disabled)',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Old disk rules (Disabled)' }));
+    expect(picker).toHaveValue('Old disk rules (Disabled)');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requestBodies(fetchMock, 'PUT /policies/2')).toHaveLength(1));
+    const [body] = requestBodies(fetchMock, 'PUT /policies/2');
+    expect(body.policy.overrides[0].condition.ticketing).toEqual({
+      mode: 'RULESET',
+      rulesetId: oldRuleset.id,
+    });
+  });
+
+  it('says "Error fetching ruleset" in the picker when the rulesets cannot be read, leaving None and the default', async () => {
+    mockFetch(
+      routes({
+        'POST /graphql': graphqlRoute({
+          ticketRuleset: () => graphqlRefusal(500, 'INTERNAL', 'Something went wrong on the server.'),
+        }),
+        'POST /help/client-errors': { ok: true },
+      }),
+    );
+    const { user } = openEditor();
+    await user.click(await screen.findByRole('button', { name: 'Override CPU high' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Override an inherited condition' });
+    expect(await within(dialog).findByText('Error fetching ruleset')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Something went wrong on the server\./)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Ticket ruleset' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'None (no ticket)',
+      'The default ruleset',
+    ]);
   });
 
   it('says when someone else saved meanwhile, and reloads the policy on request', async () => {

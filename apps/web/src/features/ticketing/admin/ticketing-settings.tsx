@@ -1,39 +1,31 @@
-import { Tabs } from '@mantine/core';
-import { type TicketingSettingsSection, ticketingSettingsSections } from '@rmm/domain/links';
-import type { ReactNode } from 'react';
+import { Button, Tabs } from '@mantine/core';
+import { links, type TicketingSettingsSection, ticketingSettingsSections } from '@rmm/domain/links';
+import { IconRobot } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useHasPermission } from '../../../app/session/queries.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { BoardsSection } from './boards-section.tsx';
 import { FormsSection } from './forms-section.tsx';
 import { SetupListSection } from './setup-list-section.tsx';
 
-/** A section another feature adds to the page (the ticket rulesets), shown after ticketing's own. */
-export type ExtraSettingsSection = { value: string; label: string; render: () => ReactNode };
-
 /**
  * `/administration/apps/ticketing`: forms (fields, timer), boards, and the ticket template setup lists of spec §3
  * (statuses, teams, types, subtypes, items, priorities, sources, severities, impacts); the section is in the URL
- * (`?section=`). Forms and setup lists change with `settings.manage`, boards with `ticketing.manage`.
+ * (`?section=`). Forms and setup lists change with `settings.manage`, boards with `ticketing.manage`. The ticket
+ * rulesets have their own page, linked from here.
  */
-export const TicketingSettings = ({
-  extraSections = [],
-}: {
-  extraSections?: readonly ExtraSettingsSection[];
-}) => {
+export const TicketingSettings = () => {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const canConfigure = useHasPermission('settings.manage');
   const canManageBoards = useHasPermission('ticketing.manage');
   const asked = params.get('section') ?? 'forms';
-  const values: string[] = [...ticketingSettingsSections, ...extraSections.map((extra) => extra.value)];
+  const values: readonly string[] = ticketingSettingsSections;
   const section = values.includes(asked) ? asked : 'forms';
   const render = (value: string) => {
     if (value === 'forms') return <FormsSection canManage={canConfigure} />;
     if (value === 'boards') return <BoardsSection canManage={canManageBoards} />;
-    const extra = extraSections.find((candidate) => candidate.value === value);
-    if (extra) return extra.render();
     return (
       <SetupListSection
         key={value}
@@ -44,7 +36,19 @@ export const TicketingSettings = ({
   };
   return (
     <>
-      <PageHeader title={t('ticketing.settings.title')} />
+      <PageHeader
+        title={t('ticketing.settings.title')}
+        actions={
+          <Button
+            component={Link}
+            to={links.ticketRulesets()}
+            variant="default"
+            leftSection={<IconRobot size={16} />}
+          >
+            {t('ticketing.settings.rulesets')}
+          </Button>
+        }
+      />
       <Tabs
         orientation="vertical"
         value={section}
@@ -61,11 +65,6 @@ export const TicketingSettings = ({
           {ticketingSettingsSections.map((value) => (
             <Tabs.Tab key={value} value={value}>
               {t(`ticketing.settings.section.${value}`)}
-            </Tabs.Tab>
-          ))}
-          {extraSections.map((extra) => (
-            <Tabs.Tab key={extra.value} value={extra.value}>
-              {extra.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
