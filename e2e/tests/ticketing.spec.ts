@@ -5,7 +5,8 @@ import { expect, signIn, test } from './fixtures.ts';
 
 /** Screenshots of the ticketing screens, light and dark, for a person to look at (not compared). */
 const SHOTS = process.env.TICKETING_SHOTS_DIR ?? '/tmp/ticketing-shots';
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+/** The viewport is made tall for the test instead of full-page shots, which repeat the fixed header and menu. */
+const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
 const setScheme = (page: Page, scheme: 'light' | 'dark') =>
   // Mantine keeps the colour scheme in localStorage (a string: this project has no DOM types).
   page.evaluate(`localStorage.setItem('mantine-color-scheme-value', '${scheme}')`);
@@ -21,6 +22,7 @@ test('a technician works a ticket from a board, and a stale edit shows the confl
   pageErrors,
 }) => {
   test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 1700 });
   await signIn(page);
   const org = await createOrganization(page.request, baseURL!, `Helpdesk ${randomUUID().slice(0, 8)}`);
   const subject = `Printer offline ${randomUUID().slice(0, 8)}`;
@@ -128,6 +130,18 @@ test('a technician works a ticket from a board, and a stale edit shows the confl
   await page.goto(`/customerDashboard/${org.id}/ticketing`);
   await expect(page.getByRole('link', { name: subject })).toBeVisible();
   await shoot(page, 'organization-tickets');
+  // A device's Ticketing tab (the demo device, read only): its New ticket names the device.
+  const devices = (await (await page.request.get('/devices?pageSize=1')).json()) as {
+    data: { id: number }[];
+  };
+  const deviceId = devices.data[0]!.id;
+  await page.goto(`/deviceDashboard/${deviceId}/ticketing`);
+  await expect(page.getByRole('tab', { name: 'Ticketing' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('link', { name: 'New ticket' })).toHaveAttribute(
+    'href',
+    new RegExp(`deviceId=${deviceId}`),
+  );
+  await shoot(page, 'device-tickets');
   await page.goto('/administration/apps/ticketing?section=statuses');
   await expect(page.getByRole('table', { name: 'Statuses' })).toContainText('Resolved');
   await shoot(page, 'settings-statuses');

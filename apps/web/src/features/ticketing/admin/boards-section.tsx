@@ -9,6 +9,7 @@ import { LabelledActionIcon } from '../../../components/labelled-action-icon.tsx
 import { QueryState } from '../../../components/query-state.tsx';
 import { BoardDialog } from '../components/board-dialog.tsx';
 import { useBoardsQuery } from '../queries.ts';
+import { sortDirectionKey } from '../sort-words.ts';
 
 /** The boards: their conditions, columns and sort; new and edit for those who work tickets. */
 export const BoardsSection = ({ canManage }: { canManage: boolean }) => {
@@ -71,8 +72,8 @@ export const BoardsSection = ({ canManage }: { canManage: boolean }) => {
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">
-                        {t(`ticketing.sort.${board.sort.field}`)} ·{' '}
-                        {t(`ticketing.sort.${board.sort.direction}`)}
+                        {t(`ticketing.sortField.${board.sort.field}`)} ·{' '}
+                        {t(sortDirectionKey(board.sort.field, board.sort.direction))}
                       </Text>
                     </Table.Td>
                     <Table.Td>

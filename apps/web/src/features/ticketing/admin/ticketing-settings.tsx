@@ -60,6 +60,7 @@ export const TicketingSettings = () => {
           })
         }
         keepMounted={false}
+        styles={{ tabLabel: { textAlign: 'start' } }}
       >
         <Tabs.List miw={180}>
           {ticketingSettingsSections.map((value) => (

@@ -29,6 +29,7 @@ import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteBoardMutation, useSaveBoardMutation } from '../queries.ts';
+import { sortDirectionKey } from '../sort-words.ts';
 import { RuleRow, ruleFor } from './board-rule-row.tsx';
 
 type Draft = { name: string; conditions: BoardConditions; columns: BoardColumn[]; sort: BoardSort };
@@ -187,7 +188,10 @@ export const BoardDialog = ({
             <Group grow>
               <Select
                 label={t('ticketing.boardDialog.sortField')}
-                data={boardSortFields.map((field) => ({ value: field, label: t(`ticketing.sort.${field}`) }))}
+                data={boardSortFields.map((field) => ({
+                  value: field,
+                  label: t(`ticketing.sortField.${field}`),
+                }))}
                 value={draft.sort.field}
                 onChange={(field) =>
                   field && set({ sort: { ...draft.sort, field: field as BoardSort['field'] } })
@@ -198,7 +202,7 @@ export const BoardDialog = ({
                 label={t('ticketing.boardDialog.sortDirection')}
                 data={(['DESC', 'ASC'] as const).map((direction) => ({
                   value: direction,
-                  label: t(`ticketing.sort.${direction}`),
+                  label: t(sortDirectionKey(draft.sort.field, direction)),
                 }))}
                 value={draft.sort.direction}
                 onChange={(direction) =>

@@ -12,6 +12,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useBoardParams } from '../board-params.ts';
 import { ticketingKeys, useBoardQuery, useBoardsQuery } from '../queries.ts';
+import { sortDirectionKey } from '../sort-words.ts';
 import { BoardDialog } from './board-dialog.tsx';
 import { BoardFilters } from './board-filters.tsx';
 import { TicketList } from './ticket-list.tsx';
@@ -41,7 +42,7 @@ const useSortText = () => {
   return (sort: BoardSort) =>
     t('ticketing.board.sortedBy', {
       field: t(`ticketing.sort.${sort.field}`),
-      direction: t(`ticketing.sort.${sort.direction}`),
+      direction: t(sortDirectionKey(sort.field, sort.direction)),
     });
 };
 

@@ -36,17 +36,22 @@ export const VisibilityControl = ({
 }) => {
   const { t } = useTranslation();
   return (
-    <SegmentedControl
-      aria-label={label}
-      size="xs"
-      disabled={disabled}
-      value={value ? 'public' : 'internal'}
-      onChange={(next) => onChange(next === 'public')}
-      data={[
-        { value: 'internal', label: t('ticketing.internal') },
-        { value: 'public', label: t('ticketing.public') },
-      ]}
-    />
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed" aria-hidden>
+        {label}
+      </Text>
+      <SegmentedControl
+        aria-label={label}
+        size="xs"
+        disabled={disabled}
+        value={value ? 'public' : 'internal'}
+        onChange={(next) => onChange(next === 'public')}
+        data={[
+          { value: 'internal', label: t('ticketing.internal') },
+          { value: 'public', label: t('ticketing.public') },
+        ]}
+      />
+    </Group>
   );
 };
 

@@ -80,16 +80,21 @@ export const TicketHeader = ({
       <Subject ticket={ticket} draft={draft} readOnly={readOnly} />
       <Group gap="sm">
         <StatusBadge status={ticket.status} size="lg" />
-        <PriorityBadge
-          priority={ticket.priority}
-          label={setup.label('priorities', ticket.priority)}
-          size="lg"
-        />
-        <SeverityBadge
-          severity={ticket.severity}
-          label={setup.label('severities', ticket.severity)}
-          size="lg"
-        />
+        {/* "None" says nothing: only a priority or severity that is set shows. */}
+        {ticket.priority !== 'NONE' && (
+          <PriorityBadge
+            priority={ticket.priority}
+            label={setup.label('priorities', ticket.priority)}
+            size="lg"
+          />
+        )}
+        {ticket.severity !== 'NONE' && (
+          <SeverityBadge
+            severity={ticket.severity}
+            label={setup.label('severities', ticket.severity)}
+            size="lg"
+          />
+        )}
         <Group gap={4} wrap="nowrap">
           <IconBuilding size={16} aria-hidden />
           <Anchor component={Link} to={links.organization(ticket.organizationId, 'ticketing')} size="sm">
