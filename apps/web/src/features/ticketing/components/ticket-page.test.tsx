@@ -198,6 +198,23 @@ describe('a ticket', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('starts the timer and stops it with a note', async () => {
+    const ticket = createTicket();
+    const started = new Date(Date.now() - 65_000).toISOString();
+    const { fetchMock, user } = openTicket(ticket, {
+      [`POST /tickets/${ticket.id}/timer`]: { timer: { startTime: started }, entry: null },
+      [`POST /tickets/${ticket.id}/timer/stop`]: { timer: null, entry: null },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Start timer' }));
+    expect(await screen.findByRole('timer', { name: 'Timer running' })).toHaveTextContent(/^00:0[1-9]:\d\d$/);
+    await user.type(screen.getAllByRole('textbox', { name: 'Note' })[0]!, 'Called the user');
+    await user.click(screen.getByRole('button', { name: 'Stop timer' }));
+    expect(await screen.findByRole('button', { name: 'Start timer' })).toBeInTheDocument();
+    expect(requestBodies(fetchMock, `POST /tickets/${ticket.id}/timer/stop`)).toEqual([
+      { note: 'Called the user', isBillable: true },
+    ]);
+  });
+
   it('says so for a ticket that does not exist', async () => {
     const ticket = createTicket();
     openTicket(ticket, {
