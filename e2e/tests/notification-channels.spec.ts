@@ -16,6 +16,8 @@ test('an administrator adds a signed webhook channel, sends a test and sees it d
   baseURL,
   pageErrors,
 }) => {
+  // Many steps (a test message, a reload in the dark scheme, a refused delete): more than the default minute.
+  test.setTimeout(150_000);
   const name = `PSA bridge ${randomUUID().slice(0, 8)}`;
   await signIn(page);
   await page.goto('/administration/apps/notificationChannels');
@@ -76,6 +78,7 @@ test('an administrator adds a signed webhook channel, sends a test and sees it d
   await page.screenshot({ path: '/tmp/notification-channels-dialog-dark.png', fullPage: true });
   await page.evaluate("localStorage.setItem('mantine-color-scheme-value', 'light')");
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Edit notification channel' })).toBeHidden();
 
   // A policy's condition notifies through it: deleting the channel is refused with the policy's name.
   const channels = (await (await page.request.get('/notification-channels')).json()) as {
