@@ -1,9 +1,29 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// One config, several projects. The server suite runs twice when DATABASE_URL is set:
-// once on in-process PGlite and once on the real PostgreSQL server.
+// One config, several projects. The server suite runs twice when DATABASE_URL is set: once on
+// in-process PGlite and once on the real PostgreSQL server (but for the files below).
 const hasPostgres = Boolean(process.env.DATABASE_URL);
+
+/**
+ * Server test files that run on one database only, when both are there (PostgreSQL then): those that open
+ * none (unit tests of the server's code), and those whose subject is a process rather than the database
+ * (a real agent, a store, an HTTP client against a local vendor server), marked by a comment line starting with
+ * `@one-database` and the reason. The database code they pass through is tested on both by the other files.
+ */
+const serverRoot = 'apps/server/src';
+const serverTestFiles = fs
+  .readdirSync(serverRoot, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => path.posix.join(serverRoot, file.split(path.sep).join('/')));
+const runsOnOneDatabase = (file: string) => {
+  const text = fs.readFileSync(file, 'utf8');
+  const opensDatabase = /test\/(helpers|server-process)\.ts|openDatabase|createTestApp/.test(text);
+  return !opensDatabase || /^\s*(\/\/|\/?\*+)\s*@one-database\b/m.test(text);
+};
+const oneDatabaseFiles = serverTestFiles.filter(runsOnOneDatabase);
 
 // Vitest's default on a 2-core machine is one worker. Many test files wait on a database, a child
 // process or a socket rather than on the CPU, so one more file runs than there are cores.
@@ -40,6 +60,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: hasPostgres ? oneDatabaseFiles : [],
           environment: 'node',
           ...shared,
           env: { TEST_DB: 'pglite' },

@@ -55,6 +55,9 @@ import { searchRoutes } from './modules/searches/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { tagRoutes } from './modules/tags/routes.ts';
+import { ticketingPlugin } from './modules/tickets/plugin.ts';
+import { ticketRoutes } from './modules/tickets/routes.ts';
+import { ticketSetupRoutes } from './modules/tickets/setup-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { wakeOnLanRoutes } from './modules/wake-on-lan/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -182,6 +185,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(scheduledTasksPlugin);
   await app.register(demoRequestsPlugin);
   await app.register(attachmentsPlugin);
+  await app.register(ticketingPlugin);
   await app.register(backupPlugin);
   await app.register(notificationsPlugin);
 
@@ -215,6 +219,8 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(knowledgeBaseRoutes);
   await app.register(demoRequestRoutes);
   await app.register(attachmentRoutes);
+  await app.register(ticketRoutes);
+  await app.register(ticketSetupRoutes);
   await app.register(helpDeskRoutes);
   await app.register(backupRoutes);
   await app.register(notificationRoutes);

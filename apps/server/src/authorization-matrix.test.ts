@@ -79,6 +79,11 @@ const fx = {} as {
 
   alertA: number;
   alertB: number;
+  ticketA: number;
+  ticketB: number;
+  ticketBoard: number;
+  ticketForm: number;
+  ticketTeam: number;
   windowA: number;
   windowB: number;
   roleIds: Map<string, number>;
@@ -320,6 +325,15 @@ const windowBody = (organizationId: number) => ({
 });
 const newWindow = async (organizationId: number) =>
   (await created('POST', '/maintenance-windows', windowBody(organizationId))).id as number;
+
+const newTicket = async (organizationId: number) =>
+  (await created('POST', '/tickets', { organizationId, subject: `Ticket ${unique()}` })).ticket.id as number;
+const newTicketBoard = async () =>
+  (await created('POST', '/ticket-boards', { name: `Board ${unique()}` })).board.id as number;
+const newTicketForm = async () =>
+  (await created('POST', '/ticket-forms', { name: `Form ${unique()}` })).form.id as number;
+const newTicketTeam = async () =>
+  (await created('POST', '/ticket-setup/teams', { name: `Team ${unique()}` })).item.id as number;
 
 const signIn = async (email: string, password: string) => {
   const response = await ctx.app.inject({
@@ -1217,6 +1231,77 @@ const matrix: Record<string, Entry> = {
     own: async () => ({ url: `/maintenance-windows/${await newWindow(fx.orgA.id)}` }),
     foreign: async () => ({ url: `/maintenance-windows/${fx.windowB}` }),
   },
+  // ---------------------------------------------------------------- ticketing (issue 20)
+  'GET /tickets': get(() => '/tickets'),
+  'POST /tickets': {
+    own: async () => ({ url: '/tickets', body: { organizationId: fx.orgA.id, subject: `T ${unique()}` } }),
+    foreign: async () => ({
+      url: '/tickets',
+      body: { organizationId: fx.orgB.id, subject: `T ${unique()}` },
+    }),
+  },
+  'GET /tickets/:id': get(
+    () => `/tickets/${fx.ticketA}`,
+    () => `/tickets/${fx.ticketB}`,
+  ),
+  'PATCH /tickets/:id': {
+    own: async () => ({
+      url: `/tickets/${await newTicket(fx.orgA.id)}`,
+      body: { version: 1, subject: 'Changed' },
+    }),
+    foreign: async () => ({ url: `/tickets/${fx.ticketB}`, body: { version: 1, subject: 'Changed' } }),
+  },
+  'GET /tickets/:id/log': get(
+    () => `/tickets/${fx.ticketA}/log`,
+    () => `/tickets/${fx.ticketB}/log`,
+  ),
+  'POST /tickets/:id/comments': {
+    own: async () => ({ url: `/tickets/${fx.ticketA}/comments`, body: { body: 'Matrix' } }),
+    foreign: async () => ({ url: `/tickets/${fx.ticketB}/comments`, body: { body: 'Matrix' } }),
+  },
+  'POST /tickets/:id/time-entries': {
+    own: async () => ({ url: `/tickets/${fx.ticketA}/time-entries`, body: { durationSeconds: 60 } }),
+    foreign: async () => ({ url: `/tickets/${fx.ticketB}/time-entries`, body: { durationSeconds: 60 } }),
+  },
+  'POST /tickets/:id/timer': {
+    own: async () => ({ url: `/tickets/${await newTicket(fx.orgA.id)}/timer` }),
+    foreign: async () => ({ url: `/tickets/${fx.ticketB}/timer` }),
+  },
+  'POST /tickets/:id/timer/stop': {
+    // The caller's own timer, started first (refused like the stop for a role without the permission).
+    own: async (who) => {
+      const url = `/tickets/${await newTicket(fx.orgA.id)}/timer`;
+      await send('POST', { url }, who.cookie);
+      return { url: `${url}/stop`, body: {} };
+    },
+    foreign: async () => ({ url: `/tickets/${fx.ticketB}/timer/stop`, body: {} }),
+  },
+  'GET /ticket-boards': get(() => '/ticket-boards'),
+  'POST /ticket-boards': { own: async () => ({ url: '/ticket-boards', body: { name: `B ${unique()}` } }) },
+  'GET /ticket-boards/:id': get(() => '/ticket-boards/1'),
+  'PUT /ticket-boards/:id': {
+    own: async () => ({ url: `/ticket-boards/${fx.ticketBoard}`, body: { name: `B ${unique()}` } }),
+  },
+  'DELETE /ticket-boards/:id': { own: async () => ({ url: `/ticket-boards/${await newTicketBoard()}` }) },
+  'GET /ticket-boards/:id/tickets': get(() => '/ticket-boards/1/tickets'),
+  'GET /ticket-forms': get(() => '/ticket-forms'),
+  'POST /ticket-forms': { own: async () => ({ url: '/ticket-forms', body: { name: `F ${unique()}` } }) },
+  'GET /ticket-forms/:id': get(() => `/ticket-forms/${fx.ticketForm}`),
+  'PUT /ticket-forms/:id': {
+    own: async () => ({ url: `/ticket-forms/${fx.ticketForm}`, body: { name: `F ${unique()}` } }),
+  },
+  'DELETE /ticket-forms/:id': { own: async () => ({ url: `/ticket-forms/${await newTicketForm()}` }) },
+  'GET /ticket-setup': get(() => '/ticket-setup'),
+  'GET /ticket-setup/:list': get(() => '/ticket-setup/teams'),
+  'POST /ticket-setup/:list': {
+    own: async () => ({ url: '/ticket-setup/teams', body: { name: `Team ${unique()}` } }),
+  },
+  'PUT /ticket-setup/:list/:id': {
+    own: async () => ({ url: `/ticket-setup/teams/${fx.ticketTeam}`, body: { name: `Team ${unique()}` } }),
+  },
+  'DELETE /ticket-setup/:list/:id': {
+    own: async () => ({ url: `/ticket-setup/teams/${await newTicketTeam()}` }),
+  },
 };
 
 const technicianRoles = builtInRoles.filter((r) => r.roleType === 'TECHNICIAN');
@@ -1255,6 +1340,11 @@ beforeAll(async () => {
   fx.alertB = await newAlert(fx.deviceB, fx.orgB.id);
   fx.windowA = await newWindow(fx.orgA.id);
   fx.windowB = await newWindow(fx.orgB.id);
+  fx.ticketA = await newTicket(fx.orgA.id);
+  fx.ticketB = await newTicket(fx.orgB.id);
+  fx.ticketBoard = await newTicketBoard();
+  fx.ticketForm = await newTicketForm();
+  fx.ticketTeam = await newTicketTeam();
   for (const side of ['A', 'B'] as const) {
     const organizationId = side === 'A' ? fx.orgA.id : fx.orgB.id;
     const deviceId = side === 'A' ? fx.deviceA : fx.deviceB;
@@ -1379,5 +1469,11 @@ describe('the authorization matrix', () => {
     );
     const kbArticleB = (await admin('GET', `/knowledge-base/articles/${fx.kbArticleB}`)).json().article;
     expect(kbArticleB).toMatchObject({ title: expect.stringMatching(/^KB /), organizationIds: [fx.orgB.id] });
+    const ticketB = (await admin('GET', `/tickets/${fx.ticketB}`)).json().ticket;
+    expect(ticketB).toMatchObject({
+      subject: expect.stringMatching(/^Ticket /),
+      version: 1,
+      timeTrackedSeconds: 0,
+    });
   });
 });

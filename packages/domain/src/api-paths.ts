@@ -51,6 +51,10 @@ export const API_ROOTS = [
   '/searches',
   '/settings',
   '/support',
+  '/ticket-boards',
+  '/ticket-forms',
+  '/ticket-setup',
+  '/tickets',
   '/user-roles',
   '/users',
   '/webapp',
@@ -242,4 +246,23 @@ export const apiPaths = {
   notificationDeliveries: (id: number) => `/notification-channels/${id}/deliveries`,
   /** A signed download URL of the zip of a finished EXTRACT restore job (each one asked for is an activity). */
   backupExtract: (jobUid: string) => `/backup/strata/extracts/${encodeURIComponent(jobUid)}`,
+  /** Ticketing (ticketing.ts; issue 20). `/ticketing/*` is the console's route, these are the API's. */
+  tickets: () => '/tickets',
+  ticket: (id: number) => `/tickets/${id}`,
+  ticketLog: (id: number) => `/tickets/${id}/log`,
+  ticketComments: (id: number) => `/tickets/${id}/comments`,
+  ticketTimeEntries: (id: number) => `/tickets/${id}/time-entries`,
+  /** POST starts the caller's timer on the ticket. */
+  ticketTimer: (id: number) => `/tickets/${id}/timer`,
+  /** POST stops it and writes the time entry. */
+  ticketTimerStop: (id: number) => `/tickets/${id}/timer/stop`,
+  ticketBoards: () => '/ticket-boards',
+  ticketBoard: (id: number) => `/ticket-boards/${id}`,
+  ticketBoardTickets: (id: number) => `/ticket-boards/${id}/tickets`,
+  ticketForms: () => '/ticket-forms',
+  ticketForm: (id: number) => `/ticket-forms/${id}`,
+  /** Every setup list at once. */
+  ticketSetup: () => '/ticket-setup',
+  ticketSetupList: (list: string = 'teams') => `/ticket-setup/${encodeURIComponent(list)}`,
+  ticketSetupItem: (list: string, id: number = 1) => `/ticket-setup/${encodeURIComponent(list)}/${id}`,
 } as const;

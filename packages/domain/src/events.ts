@@ -6,6 +6,7 @@ import { Device } from './devices.ts';
 import { StoredJob } from './job-api.ts';
 import type { Permission } from './permissions.ts';
 import { DeviceStatus, HealthStatus } from './searches.ts';
+import { TicketSummary } from './ticketing.ts';
 
 /**
  * Events pushed to the console over the WebSocket at `/events`. Each carries the organization it
@@ -95,8 +96,19 @@ export const AlertChangedEvent = /* @__PURE__ */ z.object({
 });
 export type AlertChangedEvent = z.infer<typeof AlertChangedEvent>;
 
+/** A ticket was created or changed, commented or had time added (ticketing.ts): open boards and tickets refresh. */
+export const TicketChangedEvent = /* @__PURE__ */ z.object({
+  ...base,
+  type: z.literal('ticket.changed'),
+  organizationId,
+  change: z.enum(['CREATED', 'UPDATED', 'COMMENTED', 'TIME_ADDED']),
+  ticket: TicketSummary,
+});
+export type TicketChangedEvent = z.infer<typeof TicketChangedEvent>;
+
 export const ConsoleEvent = /* @__PURE__ */ z.discriminatedUnion('type', [
   AlertChangedEvent,
+  TicketChangedEvent,
   JobUpdatedEvent,
   JobOutputEvent,
   BackupProgressEvent,
@@ -124,4 +136,5 @@ export const eventPermissions: Readonly<Record<OrganizationEvent['type'], Permis
   'job.output': 'jobs.view',
   'backup.progress': 'jobs.view',
   'alert.changed': 'alerts.view',
+  'ticket.changed': 'ticketing.view',
 };

@@ -27,3 +27,4 @@ export * from '../modules/searches/schema.ts';
 export * from '../modules/settings/schema.ts';
 export * from '../modules/sso/schema.ts';
 export * from '../modules/tags/schema.ts';
+export * from '../modules/tickets/schema.ts';

@@ -6,6 +6,7 @@ import type { BlobStore } from '../../lib/blob-store.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
 import { helpDeskError } from '../help-desk/errors.ts';
+import { findTicket } from '../tickets/repository.ts';
 import { ClamdError } from './clamd.ts';
 import * as repo from './repository.ts';
 import type { Scanner } from './scanner.ts';
@@ -131,10 +132,18 @@ export const storeUpload = async ({
   }
 };
 
-/** Its uploader sees an attachment; once it is on a support inbox ticket, so do system administrators. */
-const canRead = (actor: Actor, row: repo.AttachmentRow) =>
-  row.uploaderId === actor.id ||
-  (row.attachedTo?.startsWith('support:') === true && actor.permissions.has('settings.manage'));
+/**
+ * Its uploader sees an attachment; once it is on a support inbox ticket, so do system administrators; on a
+ * ticket of ticketing (`ticket:<id>`), whoever may read that ticket.
+ */
+const canRead = async (db: DbOrTx, actor: Actor, row: repo.AttachmentRow) => {
+  if (row.uploaderId === actor.id) return true;
+  const on = row.attachedTo ?? '';
+  if (on.startsWith('support:')) return actor.permissions.has('settings.manage');
+  const ticketId = /^ticket:(\d+)$/.exec(on)?.[1];
+  if (ticketId === undefined || !actor.permissions.has('ticketing.view')) return false;
+  return (await findTicket(db, Number(ticketId), actor.scope)) !== undefined;
+};
 
 export const getAttachment = async ({
   db,
@@ -148,7 +157,7 @@ export const getAttachment = async ({
   id: string;
 }) => {
   const row = await repo.findAttachment(db, id);
-  if (!row || !canRead(actor, row)) throw helpDeskError('ATTACHMENT_NOT_FOUND');
+  if (!row || !(await canRead(db, actor, row))) throw helpDeskError('ATTACHMENT_NOT_FOUND');
   return toAttachmentWithUrl(row, urlKey);
 };
 
