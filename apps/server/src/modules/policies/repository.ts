@@ -220,6 +220,21 @@ export const isScriptUsedByPolicies = async (db: DbOrTx, scriptId: number) => {
   return row !== undefined;
 };
 
+/**
+ * The names of the policies whose conditions or overrides name the notification channel (any option), by
+ * name: a channel they name is not deleted (a condition naming a missing channel is refused on its next save).
+ */
+export const policiesNamingChannel = async (db: DbOrTx, channelId: number) => {
+  const named = JSON.stringify([{ notifications: [{ channelId }] }]);
+  const overridden = JSON.stringify([{ condition: { notifications: [{ channelId }] } }]);
+  const rows = await db
+    .select({ name: policies.name })
+    .from(policies)
+    .where(sql`${policies.conditions} @> ${named}::jsonb or ${policies.overrides} @> ${overridden}::jsonb`)
+    .orderBy(asc(sql`lower(${policies.name})`), asc(policies.id));
+  return rows.map((row) => row.name);
+};
+
 // ---- assignment ----
 
 export const listAssignments = (db: DbOrTx, organizationId: number) =>
@@ -459,7 +474,7 @@ export const devicesOfPolicies = async (
   return rows.map(toDryRunDevice);
 };
 
-/** Per device, the highest and lowest CPU and memory use of the samples since `from`. */
+/** Per device, the highest and lowest CPU and memory use and the lowest disk use of the samples since `from`. */
 export const metricExtremesSince = async (db: DbOrTx, deviceIds: readonly number[], from: Date) => {
   if (deviceIds.length === 0) return new Map<number, MetricExtremes>();
   const rows = await db
@@ -470,6 +485,7 @@ export const metricExtremesSince = async (db: DbOrTx, deviceIds: readonly number
       cpuMax: sql<number>`max(${deviceMetrics.cpuPercent})`,
       memoryMin: sql<number>`min(${deviceMetrics.memoryPercent})`,
       memoryMax: sql<number>`max(${deviceMetrics.memoryPercent})`,
+      diskMin: sql<number>`min(${deviceMetrics.diskPercent})`,
     })
     .from(deviceMetrics)
     .where(
@@ -488,6 +504,7 @@ export const metricExtremesSince = async (db: DbOrTx, deviceIds: readonly number
         cpuMax: Number(row.cpuMax),
         memoryMin: Number(row.memoryMin),
         memoryMax: Number(row.memoryMax),
+        diskMin: Number(row.diskMin),
       },
     ]),
   );
@@ -498,6 +515,8 @@ export type MetricExtremes = {
   cpuMax: number;
   memoryMin: number;
   memoryMax: number;
+  /** The fullest volume's use (the samples' `disk_percent`) at its lowest. */
+  diskMin: number;
 };
 
 /** Enabled dynamic policies layering one of these policies: their criteria. */
