@@ -22,7 +22,8 @@ const listsOf = (draft: ReturnType<typeof draftOfPolicy>) => ({
   own: draft.backupPlans,
   overrides: draft.backupPlanOverrides,
 });
-const states = (rows: ReturnType<typeof itemRows>) => rows.map((row) => [row.item.name, row.state]);
+const states = (rows: { item: { name: string }; state: string }[]) =>
+  rows.map((row) => [row.item.name, row.state]);
 
 describe('a policy’s backup plans in the editor', () => {
   it('lists inherited plans before the policy’s own, and overrides, deactivates and reverts one', () => {
