@@ -33,6 +33,7 @@ export * from './notification-channels.ts';
 export * from './organizations.ts';
 export * from './permissions.ts';
 export * from './policies.ts';
+export * from './policy-items.ts';
 export * from './remote-support-tools.ts';
 export * from './route-match.ts';
 export * from './routes.ts';
