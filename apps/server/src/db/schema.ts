@@ -27,4 +27,5 @@ export * from '../modules/searches/schema.ts';
 export * from '../modules/settings/schema.ts';
 export * from '../modules/sso/schema.ts';
 export * from '../modules/tags/schema.ts';
+export * from '../modules/ticket-mail/schema.ts';
 export * from '../modules/tickets/schema.ts';
