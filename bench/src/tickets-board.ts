@@ -77,7 +77,7 @@ const cookie = `rmm_session=${login.cookies.find((c) => c.name === 'rmm_session'
 const get = async (path: string) => {
   const response = await app.inject({ method: 'GET', url: path, headers: { cookie } });
   if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
-  return response.json() as { count: number | null; nextCursor: string | null };
+  return response.json() as { count: number | null; isCountCapped: boolean; nextCursor: string | null };
 };
 
 const board = async (body: object) => {
@@ -102,12 +102,12 @@ const cursorAt = async (path: string, depth: number) => {
 
 const measure = async (label: string, path: string) => {
   const times: number[] = [];
-  let count: number | null = null;
+  let count: string | null = null;
   for (let i = 0; i < requests; i++) {
     const started = performance.now();
     const page = await get(path);
     times.push(performance.now() - started);
-    if (i === 0) count = page.count;
+    if (i === 0 && page.count !== null) count = `${page.count}${page.isCountCapped ? '+' : ''}`;
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);

@@ -30,6 +30,8 @@ export const TICKET_NAME_MAX = 100;
 export const TIME_ENTRY_MAX_SECONDS = 7 * 24 * 3600;
 export const TICKET_PAGE_SIZE_DEFAULT = 50;
 export const TICKET_PAGE_SIZE_MAX = 200;
+/** A list's count stops here: counting 100,000 matches costs more than the page itself. */
+export const TICKET_COUNT_CAP = 10_000;
 export const BOARD_MAX_RULES = 30;
 export const BOARD_MAX_COLUMNS = 20;
 export const FORM_MAX_FIELDS = 50;
@@ -832,8 +834,12 @@ export type ListTicketsQuery = z.output<typeof ListTicketsQuery>;
 
 export const ListTicketsResponse = /* @__PURE__ */ z.object({
   data: z.array(TicketSummary),
-  /** Matching tickets in all: counted for the first page only (null when a cursor is given). */
+  /**
+   * Matching tickets in all, counted for the first page only (null when a cursor is given), up to
+   * TICKET_COUNT_CAP: `isCountCapped` says there are that many or more ("10,000+").
+   */
   count: z.number().int().nullable(),
+  isCountCapped: z.boolean(),
   nextCursor: z.string().nullable(),
   pageSize: z.number().int(),
 });

@@ -96,7 +96,7 @@ const page = async (
     conditions ? compileConditions(conditions, { currentUserId: actorIdOf(actor) }) : undefined,
     ...filtersOf(query),
   ];
-  const { rows, count } = await repo.listTickets(
+  const { rows, count, isCountCapped } = await repo.listTickets(
     db,
     { where, sort, cursor, limit: query.pageSize + 1 },
     cursor === undefined,
@@ -106,6 +106,7 @@ const page = async (
   return {
     data: data.map(toTicketSummary),
     count,
+    isCountCapped,
     nextCursor:
       rows.length > query.pageSize && last ? encodeCursor(sort, sortValueOf(last, sort), last.id) : null,
     pageSize: query.pageSize,

@@ -1,4 +1,4 @@
-import type { BoardSort, OrganizationScope } from '@rmm/domain';
+import { type BoardSort, type OrganizationScope, TICKET_COUNT_CAP } from '@rmm/domain';
 import { and, desc, eq, getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { anyOf } from '../../db/any-of.ts';
@@ -130,7 +130,7 @@ export type TicketPageQuery = {
   limit: number;
 };
 
-/** A page of tickets (keyset after the cursor) and, for the first page, how many match in all. */
+/** A page of tickets (keyset after the cursor) and, for the first page, how many match (up to the cap). */
 export const listTickets = async (db: DbOrTx, query: TicketPageQuery, withCount: boolean) => {
   const where = and(...query.where);
   const pageWhere = and(where, query.cursor ? afterCursor(query.sort, query.cursor) : undefined);
@@ -140,10 +140,13 @@ export const listTickets = async (db: DbOrTx, query: TicketPageQuery, withCount:
       .orderBy(...orderOf(query.sort))
       .limit(query.limit),
     withCount
-      ? db.select({ value: sql<number>`count(*)` }).from(tickets).where(where)
+      ? db.execute(
+          sql`select count(*) as value from (select 1 from ${tickets} where ${where ?? sql`true`} limit ${TICKET_COUNT_CAP}) capped`,
+        )
       : Promise.resolve(undefined),
   ]);
-  return { rows, count: total ? toNumber(total[0]?.value) : null };
+  const count = total ? toNumber((total as unknown as { rows: { value: unknown }[] }).rows[0]?.value) : null;
+  return { rows, count, isCountCapped: count === TICKET_COUNT_CAP };
 };
 
 // ---------------------------------------------------------------- references

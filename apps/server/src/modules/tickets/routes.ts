@@ -127,13 +127,11 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await work.addComment(ctx(), request.params.id, request.body, {
-            actor: { user: actorOf(request) },
-          }),
-        ),
+      reply.code(201).send(
+        await work.addComment(ctx(), request.params.id, request.body, {
+          actor: { user: actorOf(request) },
+        }),
+      ),
   );
 
   app.post(
@@ -149,13 +147,11 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await work.addTimeEntry(ctx(), request.params.id, request.body, {
-            actor: { user: actorOf(request) },
-          }),
-        ),
+      reply.code(201).send(
+        await work.addTimeEntry(ctx(), request.params.id, request.body, {
+          actor: { user: actorOf(request) },
+        }),
+      ),
   );
 
   app.post(
