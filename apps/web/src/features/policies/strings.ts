@@ -58,7 +58,7 @@ export const policiesStrings = {
   'policies.parent': 'Inherits from',
   'policies.parentNone': 'No parent policy',
   'policies.parentHint':
-    'A child policy gets every condition of its parent; it may override or deactivate one, and revert that later.',
+    'A child policy gets every condition, backup plan and scheduled script of its parent; it may override or deactivate one, and revert that later.',
   'policies.droppedOverrides_one':
     '{count} override names a condition, backup plan or scheduled script the new parent does not have: it is dropped on save.',
   'policies.droppedOverrides_other':
