@@ -56,6 +56,8 @@ import { searchRoutes } from './modules/searches/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { tagRoutes } from './modules/tags/routes.ts';
+import { ticketMailPlugin } from './modules/ticket-mail/plugin.ts';
+import { ticketMailRoutes } from './modules/ticket-mail/routes.ts';
 import { ticketingPlugin } from './modules/tickets/plugin.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { ticketSetupRoutes } from './modules/tickets/setup-routes.ts';
@@ -187,6 +189,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(demoRequestsPlugin);
   await app.register(attachmentsPlugin);
   await app.register(ticketingPlugin);
+  await app.register(ticketMailPlugin);
   await app.register(backupPlugin);
   await app.register(notificationsPlugin);
 
@@ -222,6 +225,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(attachmentRoutes);
   await app.register(ticketRoutes);
   await app.register(ticketSetupRoutes);
+  await app.register(ticketMailRoutes);
   await app.register(helpDeskRoutes);
   await app.register(backupRoutes);
   await app.register(notificationRoutes);

@@ -18,7 +18,7 @@ export type ScriptLibraryTab = 'scripts' | 'templates';
 export type AccountTab = 'security' | 'sessions' | 'apiTokens';
 export type ScheduledTaskEditorTab = 'general' | 'history';
 /** The sections of the policy editor (`/editor/policy/:id/<section>`). */
-export type PolicyEditorSection = 'general' | 'conditions';
+export type PolicyEditorSection = 'general' | 'conditions' | 'backup' | 'scheduledScripts';
 /** The sections of the organization editor (`/editor/customer/:id/<section>`). */
 export type OrganizationEditorSection = 'general' | 'locations' | 'credentials' | 'policies';
 export type CustomerDashboardPagedTab =
@@ -107,7 +107,7 @@ export const links = {
     withQuery(`/editor/role/${id}/${tab}`, { roleType: id === 'new' ? roleType : undefined }),
   /** `/administration/policies/agent`: the agent policies. */
   policies: () => '/administration/policies/agent',
-  /** `/editor/policy/:id` (`new` for a new policy); its conditions are `/editor/policy/:id/conditions`. */
+  /** `/editor/policy/:id` (`new` for a new policy); its other sections are `/editor/policy/:id/<section>`. */
   policyEditor: (id: number | 'new', section: PolicyEditorSection = 'general') =>
     section === 'general' ? `/editor/policy/${id}` : `/editor/policy/${id}/${section}`,
   /** `/administration/dynamicPolicies`. */

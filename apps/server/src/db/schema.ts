@@ -27,5 +27,6 @@ export * from '../modules/searches/schema.ts';
 export * from '../modules/settings/schema.ts';
 export * from '../modules/sso/schema.ts';
 export * from '../modules/tags/schema.ts';
+export * from '../modules/ticket-mail/schema.ts';
 export * from '../modules/tickets/schema.ts';
 export * from '../modules/ticket-rulesets/schema.ts';

@@ -1,5 +1,6 @@
 import { approvalLabels } from '@rmm/domain';
 import { attachmentStrings } from '../components/attachments/attachment-strings.ts';
+import { backupPlanStrings } from '../components/backup-plan/backup-plan-strings.ts';
 import { criteriaStrings } from '../components/criteria/criteria-strings.ts';
 import { healthStatusStrings } from '../components/health-status-strings.ts';
 import { helpTooltipStrings } from '../components/help-tooltip-strings.ts';
@@ -43,6 +44,7 @@ export const areaStrings = {
   ...alertsStrings,
   ...approvalsStrings,
   ...backupStrings,
+  ...backupPlanStrings,
   ...backupPromotionStrings,
   ...attachmentStrings,
   ...brandingStrings,
