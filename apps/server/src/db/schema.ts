@@ -28,5 +28,5 @@ export * from '../modules/settings/schema.ts';
 export * from '../modules/sso/schema.ts';
 export * from '../modules/tags/schema.ts';
 export * from '../modules/ticket-mail/schema.ts';
-export * from '../modules/tickets/schema.ts';
 export * from '../modules/ticket-rulesets/schema.ts';
+export * from '../modules/tickets/schema.ts';

@@ -46,7 +46,15 @@ const localPartOf = (destination: BackupDestination) =>
 /** What the form edits of a plan: an organization's, or a policy's (which has no targets). */
 export type PlanFields = Pick<
   BackupPlan,
-  'name' | 'description' | 'kind' | 'enabled' | 'include' | 'exclude' | 'destination' | 'schedule' | 'retention'
+  | 'name'
+  | 'description'
+  | 'kind'
+  | 'enabled'
+  | 'include'
+  | 'exclude'
+  | 'destination'
+  | 'schedule'
+  | 'retention'
 > & { targets?: BackupPlan['targets'] };
 
 /** The form's values for a plan, or for a new one (daily at 17:00 in `timeZone`, spec §9). */
