@@ -37,12 +37,14 @@ export type CustomerDashboardPagedTab =
 export const backupDashboardPages = ['overview', 'plans', 'revisions'] as const;
 export type BackupDashboardPage = (typeof backupDashboardPages)[number];
 /**
- * The sections of the ticketing settings (`/administration/apps/ticketing?section=`): forms, boards and the
- * ticket template setup lists of spec §3 (besides boards, which have a section of their own).
+ * The sections of the ticketing settings (`/administration/apps/ticketing?section=`): forms, boards, the mailboxes
+ * whose mail becomes tickets, and the ticket template setup lists of spec §3 (besides boards, which have a section
+ * of their own).
  */
 export const ticketingSettingsSections = [
   'forms',
   'boards',
+  'mailboxes',
   'statuses',
   'teams',
   'types',

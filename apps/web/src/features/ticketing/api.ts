@@ -5,16 +5,19 @@ import type {
   ListTicketBoardsResponse,
   ListTicketFormsResponse,
   ListTicketLogResponse,
+  ListTicketMailboxesResponse,
   ListTicketsResponse,
   ListUsersResponse,
   SaveTicketBoardRequest,
   SaveTicketFormRequest,
+  SaveTicketMailboxRequest,
   SaveTicketSetupItemRequest,
   StopTimerRequest,
   TicketBoardResponse,
   TicketFormResponse,
   TicketLogEntryResponse,
   TicketLogEntryType,
+  TicketMailbox,
   TicketResponse,
   TicketSetupItemResponse,
   TicketSetupResponse,
@@ -79,6 +82,15 @@ export const ticketingApi = {
   updateForm: (id: number, body: SaveTicketFormRequest) =>
     apiRequest<TicketFormResponse>('PUT', apiPaths.ticketForm(id), body).then((a) => a.form),
   deleteForm: (id: number) => apiRequest<unknown>('DELETE', apiPaths.ticketForm(id)),
+
+  /** The mailboxes whose mail becomes tickets (ticket-mail.ts). */
+  mailboxes: () =>
+    apiRequest<ListTicketMailboxesResponse>('GET', apiPaths.ticketMailboxes()).then((a) => a.data),
+  createMailbox: (body: SaveTicketMailboxRequest) =>
+    apiRequest<TicketMailbox>('POST', apiPaths.ticketMailboxes(), body),
+  updateMailbox: (id: number, body: SaveTicketMailboxRequest) =>
+    apiRequest<TicketMailbox>('PUT', apiPaths.ticketMailbox(id), body),
+  deleteMailbox: (id: number) => apiRequest<unknown>('DELETE', apiPaths.ticketMailbox(id)),
 
   /** Technicians to assign (needs `users.view`; without it the console offers the signed-in user only). */
   technicians: () =>

@@ -4,6 +4,7 @@ import type {
   CreateTicketRequest,
   SaveTicketBoardRequest,
   SaveTicketFormRequest,
+  SaveTicketMailboxRequest,
   SaveTicketSetupItemRequest,
   StopTimerRequest,
   TicketLogEntryType,
@@ -40,6 +41,7 @@ export const ticketingKeys = {
   setup: ['ticketing', 'setup'] as const,
   forms: ['ticketing', 'forms'] as const,
   technicians: ['ticketing', 'technicians'] as const,
+  mailboxes: ['ticketing', 'mailboxes'] as const,
 };
 
 /** Lists that change rarely (boards, setup lists, forms, technicians) are read again after a minute at most. */
@@ -224,6 +226,23 @@ export const useSaveFormMutation = (id: number | undefined) => {
 export const useDeleteFormMutation = () => {
   const refresh = useInvalidate(ticketingKeys.forms);
   return useMutation({ mutationFn: ticketingApi.deleteForm, onSuccess: refresh });
+};
+
+export const useMailboxesQuery = () =>
+  useQuery({ queryKey: ticketingKeys.mailboxes, queryFn: ticketingApi.mailboxes });
+
+export const useSaveMailboxMutation = (id: number | undefined) => {
+  const refresh = useInvalidate(ticketingKeys.mailboxes);
+  return useMutation({
+    mutationFn: (body: SaveTicketMailboxRequest) =>
+      id === undefined ? ticketingApi.createMailbox(body) : ticketingApi.updateMailbox(id, body),
+    onSuccess: refresh,
+  });
+};
+
+export const useDeleteMailboxMutation = () => {
+  const refresh = useInvalidate(ticketingKeys.mailboxes);
+  return useMutation({ mutationFn: ticketingApi.deleteMailbox, onSuccess: refresh });
 };
 
 /** `ticket.changed`: the lists, and the ticket and its log when they are cached. */

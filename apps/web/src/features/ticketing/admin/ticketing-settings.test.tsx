@@ -86,6 +86,37 @@ describe('the ticketing settings', { timeout: 120_000 }, () => {
     });
   });
 
+  it('adds a mailbox on a board with an organization for unknown senders', async () => {
+    const { fetchMock, user } = open(`${path}?section=mailboxes`, {
+      'GET /ticket-mailboxes': { data: [], count: 0, page: 1, pageSize: 25 },
+      'GET /organizations': { data: [{ id: 4, name: 'Northwind' }], count: 1, page: 1, pageSize: 500 },
+      'POST /ticket-mailboxes': ({ body }: { body: { address: string } }) => ({
+        id: 1,
+        name: '',
+        boardName: 'All open tickets',
+        defaultOrganizationName: 'Northwind',
+        createTime: '',
+        updateTime: '',
+        ...body,
+      }),
+    });
+    expect(await screen.findByText('No mailboxes yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New mailbox' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New mailbox' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Address/ }), 'help@');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please enter a valid email address')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Address/ }), 'msp.example');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Organization for unknown senders' }));
+    await user.click(await screen.findByRole('option', { name: 'Northwind' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(requestBodies(fetchMock, 'POST /ticket-mailboxes')).toEqual([
+        { address: 'help@msp.example', name: '', boardId: 1, defaultOrganizationId: 4, enabled: true },
+      ]),
+    );
+  });
+
   it('makes a form with a dropdown field and the automatic timer', async () => {
     const { fetchMock, user } = open(path, {
       'POST /ticket-forms': ({ body }: { body: object }) => ({

@@ -7,6 +7,7 @@ import { useHasPermission } from '../../../app/session/queries.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { BoardsSection } from './boards-section.tsx';
 import { FormsSection } from './forms-section.tsx';
+import { MailboxesSection } from './mailboxes-section.tsx';
 import { SetupListSection } from './setup-list-section.tsx';
 
 /**
@@ -26,10 +27,11 @@ export const TicketingSettings = () => {
   const render = (value: string) => {
     if (value === 'forms') return <FormsSection canManage={canConfigure} />;
     if (value === 'boards') return <BoardsSection canManage={canManageBoards} />;
+    if (value === 'mailboxes') return <MailboxesSection canManage={canConfigure} />;
     return (
       <SetupListSection
         key={value}
-        list={value as Exclude<TicketingSettingsSection, 'forms' | 'boards'>}
+        list={value as Exclude<TicketingSettingsSection, 'forms' | 'boards' | 'mailboxes'>}
         canManage={canConfigure}
       />
     );
