@@ -243,6 +243,10 @@ export const backupIntegrityStatuses = ['OK', 'FAILED'] as const;
 export const BackupIntegrityStatus = /* @__PURE__ */ z.enum(backupIntegrityStatuses);
 export type BackupIntegrityStatus = z.infer<typeof BackupIntegrityStatus>;
 
+/** The policy a plan comes from: a policy's plan is listed for the devices it reaches, read-only there. */
+export const BackupPlanPolicy = /* @__PURE__ */ z.object({ id: z.number().int(), name: z.string() });
+export type BackupPlanPolicy = z.infer<typeof BackupPlanPolicy>;
+
 export const BackupPlan = /* @__PURE__ */ z.object({
   /** A uuid: the spec's planId is a string. */
   planId: z.string(),
@@ -266,6 +270,8 @@ export const BackupPlan = /* @__PURE__ */ z.object({
   integrityMessage: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** A policy's plan (listed for a device it reaches, in the device's organization): edited in the policy. */
+  policy: BackupPlanPolicy.nullable().optional(),
 });
 export type BackupPlan = z.infer<typeof BackupPlan>;
 

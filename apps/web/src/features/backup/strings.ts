@@ -34,6 +34,8 @@ export const backupStrings = {
   'backup.plans.lastRevision': 'Last revision',
   'backup.plans.actions': 'Actions',
   'backup.plans.organizationLink': 'Organization’s backup',
+  'backup.plans.fromPolicy': 'From policy {policy}',
+  'backup.plans.policyReadOnly': 'Edited in the policy; runs in the device’s organization.',
   'backup.plans.notScheduled': 'Not scheduled',
   'backup.plans.disabled': 'Disabled',
   'backup.plans.filter': 'Show',
