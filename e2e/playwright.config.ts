@@ -44,7 +44,10 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   use: {
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // No trace: recording one for every test (a screencast and a DOM snapshot per action, thrown away when the
+    // test passes) took a third of the suite's CPU (docs/benchmarks.md). A failure still leaves its screenshot
+    // and the page's accessibility snapshot (error-context.md); `--trace retain-on-failure` records traces again.
+    trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
