@@ -176,7 +176,7 @@ describe('jobs survive crashes', () => {
       }
     };
     const submitters = Array.from({ length: 8 }, submitter);
-    await waitFor(() => acknowledged.size >= 120, { timeoutMs: 60_000, what: '120 acknowledged jobs' });
+    await waitFor(() => acknowledged.size >= 120, { timeoutMs: 150_000, what: '120 acknowledged jobs' });
     // The kill lands on live traffic: eight submissions are on their way while the process dies.
     await server.crash();
     await Promise.all(submitters);
@@ -200,7 +200,7 @@ describe('jobs survive crashes', () => {
     }
     // A job stored while its answer was lost may run, but never twice.
     for (const [marker, count] of counts) expect(count, marker).toBe(1);
-  }, 240_000);
+  }, 330_000);
 });
 
 describeOnOneDatabase('jobs survive a killed agent, a server away and an offline device', () => {
