@@ -1,0 +1,1 @@
+ALTER TABLE "notification_feed_cursors" RENAME TO "event_feed_cursors";
