@@ -56,6 +56,7 @@ import { searchRoutes } from './modules/searches/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { tagRoutes } from './modules/tags/routes.ts';
+import { ticketRulesEnginePlugin } from './modules/ticket-rules-engine/plugin.ts';
 import { ticketingPlugin } from './modules/tickets/plugin.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { ticketSetupRoutes } from './modules/tickets/setup-routes.ts';
@@ -189,6 +190,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(ticketingPlugin);
   await app.register(backupPlugin);
   await app.register(notificationsPlugin);
+  await app.register(ticketRulesEnginePlugin);
 
   await app.register(policiesPlugin);
 

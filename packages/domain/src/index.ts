@@ -43,5 +43,6 @@ export * from './security.ts';
 // Spec §3, §4, §5, §8, §9 as code (enumerations, validators, messages, constants).
 export * from './spec.ts';
 export * from './sso.ts';
+export * from './ticket-rules.ts';
 export * from './ticketing.ts';
 export * from './users.ts';
