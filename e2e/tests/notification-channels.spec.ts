@@ -13,8 +13,11 @@ test.afterAll(() => receiver?.close());
 
 test('an administrator adds a signed webhook channel, sends a test and sees it delivered in the log', async ({
   page,
+  baseURL,
   pageErrors,
 }) => {
+  // Many steps (a test message, a reload in the dark scheme, a refused delete): more than the default minute.
+  test.setTimeout(150_000);
   const name = `PSA bridge ${randomUUID().slice(0, 8)}`;
   await signIn(page);
   await page.goto('/administration/apps/notificationChannels');
@@ -74,5 +77,45 @@ test('an administrator adds a signed webhook channel, sends a test and sees it d
   await page.getByRole('button', { name: 'Replace secret' }).click();
   await page.screenshot({ path: '/tmp/notification-channels-dialog-dark.png', fullPage: true });
   await page.evaluate("localStorage.setItem('mantine-color-scheme-value', 'light')");
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Edit notification channel' })).toBeHidden();
+
+  // A policy's condition notifies through it: deleting the channel is refused with the policy's name.
+  const channels = (await (await page.request.get('/notification-channels')).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const channelId = channels.data.find((c) => c.name === name)!.id;
+  const policyName = `Uses ${name}`;
+  const created = await page.request.post('/policies', {
+    headers: { origin: baseURL! },
+    data: {
+      name: policyName,
+      nodeClass: 'LINUX_SERVER',
+      conditions: [
+        {
+          id: randomUUID(),
+          type: 'CPU',
+          name: 'CPU high',
+          severity: 'MAJOR',
+          priority: 'HIGH',
+          reset: { mode: 'WHEN_CLEARED' },
+          parameters: { operator: 'ABOVE', thresholdPercent: 95, durationMinutes: 5 },
+          notifications: [{ channelId, option: 'SEND' }],
+        },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await page
+    .getByRole('dialog', { name: `Delete the channel “${name}”?` })
+    .getByRole('button', { name: 'Delete channel' })
+    .click();
+  await expect(
+    page.getByText(
+      `Conditions of the policy “${policyName}” notify through this channel; remove it from them first.`,
+    ),
+  ).toBeVisible();
+  await expect(row).toBeVisible();
   expect(pageErrors).toEqual([]);
 });

@@ -56,6 +56,8 @@ import { searchRoutes } from './modules/searches/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { tagRoutes } from './modules/tags/routes.ts';
+import { ticketMailPlugin } from './modules/ticket-mail/plugin.ts';
+import { ticketMailRoutes } from './modules/ticket-mail/routes.ts';
 import { ticketRulesEnginePlugin } from './modules/ticket-rules-engine/plugin.ts';
 import { ticketingPlugin } from './modules/tickets/plugin.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
@@ -188,6 +190,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(demoRequestsPlugin);
   await app.register(attachmentsPlugin);
   await app.register(ticketingPlugin);
+  await app.register(ticketMailPlugin);
   await app.register(backupPlugin);
   await app.register(notificationsPlugin);
   await app.register(ticketRulesEnginePlugin);
@@ -224,6 +227,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(attachmentRoutes);
   await app.register(ticketRoutes);
   await app.register(ticketSetupRoutes);
+  await app.register(ticketMailRoutes);
   await app.register(helpDeskRoutes);
   await app.register(backupRoutes);
   await app.register(notificationRoutes);

@@ -77,6 +77,7 @@ const fx = {} as {
   supportTicket: number;
   attachment: string;
   notificationChannel: number;
+  ticketMailbox: number;
 
   alertA: number;
   alertB: number;
@@ -300,6 +301,8 @@ const channelBody = () => ({
   config: { recipients: ['matrix@test.local'] },
 });
 const newChannel = async () => (await created('POST', '/notification-channels', channelBody())).id as number;
+const mailboxBody = () => ({ address: `matrix-${unique()}@msp.test` });
+const newTicketMailbox = async () => (await created('POST', '/ticket-mailboxes', mailboxBody())).id as number;
 
 /** An ACTIVE alert of the device (written directly: alerts come from the engine). */
 const newAlert = async (deviceId: number, organizationId: number) => {
@@ -1309,6 +1312,16 @@ const matrix: Record<string, Entry> = {
     requires: ['settings.manage'],
     own: async () => ({ url: '/graphql', body: createRulesetRequest() }),
   },
+  // Ticket mailboxes (issue 20 item 8): the installation's, read with settings.view, changed with settings.manage.
+  'GET /ticket-mailboxes': get(() => '/ticket-mailboxes'),
+  'POST /ticket-mailboxes': { own: async () => ({ url: '/ticket-mailboxes', body: mailboxBody() }) },
+  'GET /ticket-mailboxes/:id': get(() => `/ticket-mailboxes/${fx.ticketMailbox}`),
+  'PUT /ticket-mailboxes/:id': {
+    own: async () => ({ url: `/ticket-mailboxes/${fx.ticketMailbox}`, body: mailboxBody() }),
+  },
+  'DELETE /ticket-mailboxes/:id': {
+    own: async () => ({ url: `/ticket-mailboxes/${await newTicketMailbox()}` }),
+  },
 };
 
 const technicianRoles = builtInRoles.filter((r) => r.roleType === 'TECHNICIAN');
@@ -1376,6 +1389,7 @@ beforeAll(async () => {
   fx.throttleB = await newThrottle(fx.orgB.id, fx.deviceB);
   fx.supportTicket = await newSupportTicket();
   fx.notificationChannel = await newChannel();
+  fx.ticketMailbox = await newTicketMailbox();
   fx.attachment = (await created('POST', '/ws/support/upload-attachment', uploadBody())).id as string;
   for (const role of technicianRoles) {
     scoped.set(role.name, await makeUser(role, [fx.orgA.id]));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BACKUP_REPOSITORY_MAX_FILE_BYTES, isValidEmail, NOTIFICATION_MAX_ATTEMPTS } from '@rmm/domain';
+import { loadTicketMailConfig, type TicketMailConfig } from './modules/ticket-mail/config.ts';
 
 /** Every setting comes from the environment; timings are settings so tests can shorten them. */
 export type Config = {
@@ -194,6 +195,8 @@ export type Config = {
    */
   backupTreeDeliveryTimeoutMs: number;
   backupTreeTimeoutMs: number;
+  /** Mail into tickets and ticket mail out (TICKET_MAIL_*; modules/ticket-mail/config.ts). */
+  ticketMail: TicketMailConfig;
 };
 
 /** The server's backup store in an S3-compatible bucket (`BACKUP_S3_*`). */
@@ -435,4 +438,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   backupExtractSweepIntervalMs: num(env.BACKUP_EXTRACT_SWEEP_INTERVAL_MS, 3_600_000),
   backupTreeDeliveryTimeoutMs: num(env.BACKUP_TREE_DELIVERY_TIMEOUT_MS, 3_000),
   backupTreeTimeoutMs: num(env.BACKUP_TREE_TIMEOUT_MS, 30_000),
+  ticketMail: loadTicketMailConfig(env),
 });

@@ -53,6 +53,7 @@ export const API_ROOTS = [
   '/support',
   '/ticket-boards',
   '/ticket-forms',
+  '/ticket-mailboxes',
   '/ticket-setup',
   '/tickets',
   '/user-roles',
@@ -267,4 +268,7 @@ export const apiPaths = {
   ticketSetup: () => '/ticket-setup',
   ticketSetupList: (list: string = 'teams') => `/ticket-setup/${encodeURIComponent(list)}`,
   ticketSetupItem: (list: string, id: number = 1) => `/ticket-setup/${encodeURIComponent(list)}/${id}`,
+  /** Ticketing mail (ticket-mail.ts): the mailbox addresses the SMTP listener takes mail for. */
+  ticketMailboxes: () => '/ticket-mailboxes',
+  ticketMailbox: (id: number) => `/ticket-mailboxes/${id}`,
 } as const;

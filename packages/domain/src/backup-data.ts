@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { BackupActionType } from './backup.ts';
-import { BackupIntegrityStatus } from './backup-plans.ts';
+import { BackupIntegrityStatus, BackupPlanPolicy } from './backup-plans.ts';
 import { listOf, PageQuery } from './http.ts';
 import { JobResult, JobStatus } from './jobs.ts';
 
@@ -183,6 +183,8 @@ export const BackupPlanStatus = /* @__PURE__ */ z.object({
   lastIntegrityCheck: BackupJobSummary.nullable(),
   lastSuccessAt: z.string().nullable(),
   lastRevision: BackupRevision.pick({ revisionId: true, time: true, location: true }).nullable(),
+  /** A policy's plan reaching the device (edited in the policy; runs in the device's organization). */
+  policy: BackupPlanPolicy.nullable().optional(),
 });
 export type BackupPlanStatus = z.infer<typeof BackupPlanStatus>;
 

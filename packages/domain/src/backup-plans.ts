@@ -206,8 +206,8 @@ export const BackupPlanTargets = /* @__PURE__ */ z
   .strict();
 export type BackupPlanTargets = z.output<typeof BackupPlanTargets>;
 
-/** POST /backup/strata/clients/{id}/plans, PUT /backup/strata/plans/{planId}. */
-export const SaveBackupPlanRequest = /* @__PURE__ */ z
+/** What a plan is, whoever holds it (an organization, or a policy: policy-items.ts), without its targets. */
+export const BackupPlanFields = /* @__PURE__ */ z
   .object({
     name: z.string().trim().min(1).max(200),
     description: z.string().trim().max(2000).default(''),
@@ -218,21 +218,34 @@ export const SaveBackupPlanRequest = /* @__PURE__ */ z
     schedule: BackupSchedule,
     retention: BackupRetention.default(defaultBackupRetention),
     enabled: z.boolean().default(true),
-    targets: BackupPlanTargets.default({ allDevices: false, locationIds: [], deviceIds: [] }),
   })
-  .strict()
-  .superRefine((plan, ctx) => {
-    if (plan.include.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['include'], message: backupPlanMessages.includeRequired });
-    if (plan.kind === 'networkShare' && localPartOf(plan.destination)?.type !== 'NETWORK_SHARE')
-      ctx.addIssue({ code: 'custom', path: ['destination'], message: backupPlanMessages.networkShareKind });
-  });
+  .strict();
+
+/** The checks across a plan's fields (a refinement: zod refuses `.omit` on a refined object, so it is kept apart). */
+export const checkBackupPlanFields = (
+  plan: Pick<z.output<typeof BackupPlanFields>, 'include' | 'kind' | 'destination'>,
+  ctx: z.RefinementCtx,
+) => {
+  if (plan.include.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['include'], message: backupPlanMessages.includeRequired });
+  if (plan.kind === 'networkShare' && localPartOf(plan.destination)?.type !== 'NETWORK_SHARE')
+    ctx.addIssue({ code: 'custom', path: ['destination'], message: backupPlanMessages.networkShareKind });
+};
+
+/** POST /backup/strata/clients/{id}/plans, PUT /backup/strata/plans/{planId}. */
+export const SaveBackupPlanRequest = /* @__PURE__ */ BackupPlanFields.extend({
+  targets: BackupPlanTargets.default({ allDevices: false, locationIds: [], deviceIds: [] }),
+}).superRefine(checkBackupPlanFields);
 export type SaveBackupPlanRequest = z.input<typeof SaveBackupPlanRequest>;
 export type SaveBackupPlanInput = z.output<typeof SaveBackupPlanRequest>;
 
 export const backupIntegrityStatuses = ['OK', 'FAILED'] as const;
 export const BackupIntegrityStatus = /* @__PURE__ */ z.enum(backupIntegrityStatuses);
 export type BackupIntegrityStatus = z.infer<typeof BackupIntegrityStatus>;
+
+/** The policy a plan comes from: a policy's plan is listed for the devices it reaches, read-only there. */
+export const BackupPlanPolicy = /* @__PURE__ */ z.object({ id: z.number().int(), name: z.string() });
+export type BackupPlanPolicy = z.infer<typeof BackupPlanPolicy>;
 
 export const BackupPlan = /* @__PURE__ */ z.object({
   /** A uuid: the spec's planId is a string. */
@@ -257,6 +270,8 @@ export const BackupPlan = /* @__PURE__ */ z.object({
   integrityMessage: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** A policy's plan (listed for a device it reaches, in the device's organization): edited in the policy. */
+  policy: BackupPlanPolicy.nullable().optional(),
 });
 export type BackupPlan = z.infer<typeof BackupPlan>;
 

@@ -9,6 +9,7 @@ import {
   conditionTypeFitsClass,
   conditionTypeInfo,
   conditionTypesForClass,
+  softwareNameMatcher,
 } from './conditions.ts';
 import { conditionTypes } from './enums.ts';
 import { effectiveConditionsOf, inheritableConditionIds, PolicyInput } from './policies.ts';
@@ -224,5 +225,15 @@ describe('observations the server evaluates', () => {
       ok: true,
       instance: 'db:5432',
     });
+  });
+});
+
+describe('software names', () => {
+  it('match by part of the name, or the whole name with *, in any case', () => {
+    expect(softwareNameMatcher('chrome')('Google Chrome')).toBe(true);
+    expect(softwareNameMatcher('7-zip*')('7-Zip 23.01 (x64)')).toBe(true);
+    expect(softwareNameMatcher('7-Zip*')('Old 7-Zip')).toBe(false);
+    expect(softwareNameMatcher('*Office*')('Microsoft Office 365')).toBe(true);
+    expect(softwareNameMatcher('a.b*')('axb')).toBe(false);
   });
 });

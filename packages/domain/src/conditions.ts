@@ -666,3 +666,20 @@ export const checkObservation = (
     ? { ok: true, instance: named }
     : { ok: false, reason: `instance '${instance}' is not the condition's ${named}` };
 };
+
+/**
+ * SOFTWARE's name rule, the agent's and the dry run's: a name with `*` is a pattern of the whole name; without,
+ * any installed name containing it matches; any case.
+ */
+export const softwareNameMatcher = (wanted: string): ((name: string) => boolean) => {
+  if (wanted.includes('*')) {
+    const pattern = wanted
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
+    const regex = new RegExp(`^${pattern}$`, 'i');
+    return (name: string) => regex.test(name);
+  }
+  const lower = wanted.toLowerCase();
+  return (name: string) => name.toLowerCase().includes(lower);
+};

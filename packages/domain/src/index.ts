@@ -33,6 +33,7 @@ export * from './notification-channels.ts';
 export * from './organizations.ts';
 export * from './permissions.ts';
 export * from './policies.ts';
+export * from './policy-items.ts';
 export * from './remote-support-tools.ts';
 export * from './route-match.ts';
 export * from './routes.ts';
@@ -43,6 +44,7 @@ export * from './security.ts';
 // Spec §3, §4, §5, §8, §9 as code (enumerations, validators, messages, constants).
 export * from './spec.ts';
 export * from './sso.ts';
+export * from './ticket-mail.ts';
 export * from './ticket-rules.ts';
 export * from './ticketing.ts';
 export * from './users.ts';

@@ -65,6 +65,13 @@ describe('links', () => {
     [links.backupEditor(4, 'network-storage'), 'editor.customerBackupNetworkStorage'],
     [links.backupPlanEditor(4, 'new', { kind: 'networkShare' }), 'editor.customerBackup'],
     [links.organizationKnowledgeBase(4, { folder: 2, q: 'vpn' }), 'customerDashboard.documentation__'],
+    [links.ticketBoard(), 'ticketing'],
+    [links.ticketBoard(3, { search: 'vpn', organizationId: 4 }), 'ticketing'],
+    [links.ticket(12), 'ticketing'],
+    [links.newTicket({ organizationId: 4, deviceId: 7 }), 'ticketing'],
+    [links.device(7, 'ticketing'), 'deviceDashboard.ticketing'],
+    [links.organization(4, 'ticketing'), 'customerDashboard.ticketing'],
+    [links.ticketingSettings('statuses'), 'administration.apps.ticketing'],
     [links.ticketRulesets(), 'administration.apps.ticketing_rulesets'],
     [links.ticketRulesets(5), 'administration.apps.ticketing_rulesets'],
   ];
@@ -85,6 +92,13 @@ describe('links', () => {
     expect(links.roleEditor('new', 'general', 'END_USER')).toBe('/editor/role/new/general?roleType=END_USER');
     expect(links.roleEditor(4, 'general', 'END_USER')).toBe('/editor/role/4/general');
     expect(links.userEditor(5, 'sessions')).toBe('/editor/user/5/sessions');
+    expect(links.ticketBoard()).toBe('/ticketing/board/1');
+    expect(links.ticketBoard(2, { search: ' vpn ', organizationId: 4 })).toBe(
+      '/ticketing/board/2?search=vpn&organizationId=4',
+    );
+    expect(links.newTicket({ deviceId: 7 })).toBe('/ticketing/new?deviceId=7');
+    expect(links.ticketingSettings()).toBe('/administration/apps/ticketing');
+    expect(links.ticketingSettings('teams')).toBe('/administration/apps/ticketing?section=teams');
     expect(links.ticketRulesets('new')).toBe('/administration/apps/ticketing/rulesets?ruleset=new');
   });
 });

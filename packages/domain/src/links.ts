@@ -18,7 +18,7 @@ export type ScriptLibraryTab = 'scripts' | 'templates';
 export type AccountTab = 'security' | 'sessions' | 'apiTokens';
 export type ScheduledTaskEditorTab = 'general' | 'history';
 /** The sections of the policy editor (`/editor/policy/:id/<section>`). */
-export type PolicyEditorSection = 'general' | 'conditions';
+export type PolicyEditorSection = 'general' | 'conditions' | 'backup' | 'scheduledScripts';
 /** The sections of the organization editor (`/editor/customer/:id/<section>`). */
 export type OrganizationEditorSection = 'general' | 'locations' | 'credentials' | 'policies';
 export type CustomerDashboardPagedTab =
@@ -36,6 +36,31 @@ export type CustomerDashboardPagedTab =
  */
 export const backupDashboardPages = ['overview', 'plans', 'revisions'] as const;
 export type BackupDashboardPage = (typeof backupDashboardPages)[number];
+/**
+ * The sections of the ticketing settings (`/administration/apps/ticketing?section=`): forms, boards, the mailboxes
+ * whose mail becomes tickets, and the ticket template setup lists of spec §3 (besides boards, which have a section
+ * of their own).
+ */
+export const ticketingSettingsSections = [
+  'forms',
+  'boards',
+  'mailboxes',
+  'statuses',
+  'teams',
+  'types',
+  'subtypes',
+  'items',
+  'priorities',
+  'sources',
+  'severities',
+  'impacts',
+] as const;
+export type TicketingSettingsSection = (typeof ticketingSettingsSections)[number];
+/** What a ticket board shows besides its own conditions, kept in its URL. */
+export type TicketBoardQuery = { search?: string; organizationId?: number };
+/** A new ticket's fields given by the page that opens the dialog (an organization's or a device's tickets). */
+export type NewTicketQuery = { organizationId?: number; deviceId?: number };
+
 /** The sections of the organization's backup editor (`/editor/customer/:id/backup/<section>`). */
 export type BackupEditorSection = 'plans' | 'network-storage' | 'throttles' | 'settings';
 
@@ -84,7 +109,7 @@ export const links = {
     withQuery(`/editor/role/${id}/${tab}`, { roleType: id === 'new' ? roleType : undefined }),
   /** `/administration/policies/agent`: the agent policies. */
   policies: () => '/administration/policies/agent',
-  /** `/editor/policy/:id` (`new` for a new policy); its conditions are `/editor/policy/:id/conditions`. */
+  /** `/editor/policy/:id` (`new` for a new policy); its other sections are `/editor/policy/:id/<section>`. */
   policyEditor: (id: number | 'new', section: PolicyEditorSection = 'general') =>
     section === 'general' ? `/editor/policy/${id}` : `/editor/policy/${id}/${section}`,
   /** `/administration/dynamicPolicies`. */
@@ -133,6 +158,23 @@ export const links = {
   /** `/editor/customer/:id/backup/plans/:planId` (`new` for a new plan; `?kind=networkShare` to start one). */
   backupPlanEditor: (organizationId: number, planId: string | 'new', query: { kind?: string } = {}) =>
     withQuery(`/editor/customer/${organizationId}/backup/plans/${planId}`, { kind: query.kind }),
+  /** `/ticketing/board/:id`: a ticket board (board 1 is the fixed one of spec §9), with its search and filters. */
+  ticketBoard: (id = 1, query: TicketBoardQuery = {}) =>
+    withQuery(`/ticketing/board/${id}`, {
+      search: query.search?.trim() || undefined,
+      organizationId: query.organizationId === undefined ? undefined : String(query.organizationId),
+    }),
+  /** `/ticketing/ticket/:id`: one ticket. */
+  ticket: (id: number) => `/ticketing/ticket/${id}`,
+  /** `/ticketing/new`: a new ticket, its organization and device filled in when given. */
+  newTicket: (query: NewTicketQuery = {}) =>
+    withQuery('/ticketing/new', {
+      organizationId: query.organizationId === undefined ? undefined : String(query.organizationId),
+      deviceId: query.deviceId === undefined ? undefined : String(query.deviceId),
+    }),
+  /** `/administration/apps/ticketing`: forms, boards and the setup lists. */
+  ticketingSettings: (section: TicketingSettingsSection = 'forms') =>
+    withQuery('/administration/apps/ticketing', { section: section === 'forms' ? undefined : section }),
   /** `/administration/apps/ticketing/rulesets`: the ticket rulesets, one open in its dialog (`new` or an id). */
   ticketRulesets: (ruleset?: number | 'new') =>
     withQuery('/administration/apps/ticketing/rulesets', {

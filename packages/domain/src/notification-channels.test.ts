@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from './messages.ts';
+import { formatMessage, messages } from './messages.ts';
 import {
+  channelUsersText,
   isNotificationUrl,
   NotificationChannelInput,
   notificationBackoffSeconds,
@@ -57,5 +58,20 @@ describe('notification channels', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8].map(notificationBackoffSeconds)).toEqual([
       30, 60, 120, 240, 480, 960, 1920, 3600,
     ]);
+  });
+});
+
+describe('a channel in use', () => {
+  it('names the policies, at most five, the rest counted', () => {
+    const text = (names: string[]) =>
+      formatMessage(notificationChannelMessages.CHANNEL_IN_USE, { policies: channelUsersText(names) });
+    expect(text(['Servers'])).toBe(
+      'Conditions of the policy “Servers” notify through this channel; remove it from them first.',
+    );
+    expect(channelUsersText(['A', 'B'])).toBe('the policies “A” and “B”');
+    expect(channelUsersText(['A', 'B', 'C'])).toBe('the policies “A”, “B” and “C”');
+    expect(channelUsersText(['A', 'B', 'C', 'D', 'E', 'F', 'G'])).toBe(
+      'the policies “A”, “B”, “C”, “D”, “E” and 2 more',
+    );
   });
 });

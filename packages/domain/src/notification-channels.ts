@@ -40,7 +40,25 @@ export const notificationChannelMessages = {
   TOO_MANY_RECIPIENTS: 'A channel can have at most 50 recipients.',
   CHANNEL_NOT_FOUND: 'The notification channel does not exist.',
   TYPE_CHANGE: 'The type of a channel cannot be changed; create a new channel instead.',
+  /** `{policies}`: the policies' names (`channelUsersText`). */
+  CHANNEL_IN_USE: 'Conditions of {policies} notify through this channel; remove it from them first.',
 } as const;
+
+/** The HTTP status of each refusal that has a code of its own (the others are VALIDATION_FAILED or NOT_FOUND). */
+export const notificationChannelErrorStatus = { CHANNEL_IN_USE: 409 } as const;
+
+/** At most this many policy names in CHANNEL_IN_USE; the rest are counted. */
+export const CHANNEL_IN_USE_NAMES_MAX = 5;
+
+/** The policies of CHANNEL_IN_USE as text: “A”, “B” and 3 more policies. */
+export const channelUsersText = (policyNames: readonly string[]): string => {
+  const named = policyNames.slice(0, CHANNEL_IN_USE_NAMES_MAX).map((name) => `“${name}”`);
+  const more = policyNames.length - named.length;
+  const noun = policyNames.length === 1 ? 'the policy' : 'the policies';
+  if (more > 0) return `${noun} ${named.join(', ')} and ${more} more`;
+  if (named.length <= 1) return `${noun} ${named.join('')}`;
+  return `${noun} ${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+};
 
 /** An http(s) address a request can be sent to (a host, no spaces, no user:password part). */
 export const isNotificationUrl = (text: string): boolean => {

@@ -2,14 +2,24 @@ import * as z from 'zod';
 import { Condition, MAX_CONDITIONS_PER_POLICY } from './conditions.ts';
 import { NodeClass } from './devices.ts';
 import { listOf, PageQuery } from './http.ts';
+import {
+  BackupPlanOverride,
+  EffectiveBackupPlan,
+  EffectiveScheduledScript,
+  MAX_POLICY_BACKUP_PLANS,
+  MAX_POLICY_SCHEDULED_SCRIPTS,
+  PolicyBackupPlan,
+  PolicyScheduledScript,
+  ScheduledScriptOverride,
+} from './policy-items.ts';
 import { SearchCriteria } from './searches.ts';
 
 /**
  * Agent policies (issue 19; spec §2 `/administration/policies/agent`, `/editor/policy/*`,
  * `/administration/dynamicPolicies`). A policy is made for one device class (`nodeClass`: the device role's
- * class) and holds conditions (later also scheduled scripts, patch settings and backup plans). A child policy
- * inherits every condition of its parent and may override one (its own copy under the same id), deactivate
- * one, or revert either (drop the override). Assignment: per organization a default policy per device role,
+ * class) and holds conditions, backup plans and scheduled scripts (policy-items.ts; patch settings arrive with
+ * patch management). A child policy inherits every condition, plan and script of its parent and may override
+ * one (its own copy under the same id), deactivate one, or revert either (drop the override). Assignment: per organization a default policy per device role,
  * a location may override it, a device may override both. Dynamic policies add their conditions on top for
  * the devices their criteria match. Reading needs `policies.view`, changing `policies.manage`.
  */
@@ -41,25 +51,38 @@ export const PolicyInput = /* @__PURE__ */ z
     conditions: z.array(Condition).max(MAX_CONDITIONS_PER_POLICY).default([]),
     /** Changes to inherited conditions; only a policy with a parent has them. */
     overrides: z.array(ConditionOverride).max(MAX_CONDITIONS_PER_POLICY).default([]),
+    /** The policy's own backup plans, run on its devices. */
+    backupPlans: z.array(PolicyBackupPlan).max(MAX_POLICY_BACKUP_PLANS).default([]),
+    backupPlanOverrides: z.array(BackupPlanOverride).max(MAX_POLICY_BACKUP_PLANS).default([]),
+    /** The policy's own scheduled scripts, run on its devices. */
+    scheduledScripts: z.array(PolicyScheduledScript).max(MAX_POLICY_SCHEDULED_SCRIPTS).default([]),
+    scheduledScriptOverrides: z.array(ScheduledScriptOverride).max(MAX_POLICY_SCHEDULED_SCRIPTS).default([]),
   })
   .strict()
   .superRefine((policy, ctx) => {
-    const ids = new Set<string>();
-    policy.conditions.forEach((c, i) => {
-      if (ids.has(c.id))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['conditions', i, 'id'],
-          message: 'Two conditions have one id',
-        });
-      ids.add(c.id);
-    });
+    const uniqueIds = (list: readonly { id: string }[], path: string, message: string) => {
+      const ids = new Set<string>();
+      list.forEach((item, i) => {
+        if (ids.has(item.id)) ctx.addIssue({ code: 'custom', path: [path, i, 'id'], message });
+        ids.add(item.id);
+      });
+    };
+    uniqueIds(policy.conditions, 'conditions', 'Two conditions have one id');
+    uniqueIds(policy.backupPlans, 'backupPlans', 'Two backup plans have one id');
+    uniqueIds(policy.scheduledScripts, 'scheduledScripts', 'Two scheduled scripts have one id');
     if (policy.parentPolicyId === null && policy.overrides.length)
       ctx.addIssue({
         code: 'custom',
         path: ['overrides'],
         message: 'Only a policy with a parent overrides conditions',
       });
+    for (const key of ['backupPlanOverrides', 'scheduledScriptOverrides'] as const)
+      if (policy.parentPolicyId === null && policy[key].length)
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'Only a policy with a parent overrides backup plans and scheduled scripts',
+        });
   });
 export type PolicyInput = z.input<typeof PolicyInput>;
 
@@ -95,6 +118,14 @@ export const Policy = /* @__PURE__ */ z.object({
   overrides: z.array(ConditionOverride),
   /** Own, inherited and overridden conditions, as they apply. */
   effectiveConditions: z.array(EffectiveCondition),
+  backupPlans: z.array(PolicyBackupPlan),
+  backupPlanOverrides: z.array(BackupPlanOverride),
+  /** Own, inherited and overridden backup plans, as they apply. */
+  effectiveBackupPlans: z.array(EffectiveBackupPlan),
+  scheduledScripts: z.array(PolicyScheduledScript),
+  scheduledScriptOverrides: z.array(ScheduledScriptOverride),
+  /** Own, inherited and overridden scheduled scripts, as they apply. */
+  effectiveScheduledScripts: z.array(EffectiveScheduledScript),
   /** Devices the policy applies to now (assigned directly, by location or by organization default). */
   deviceCount: z.number().int(),
   version: z.number().int(),
@@ -107,6 +138,12 @@ export const PolicySummary = /* @__PURE__ */ Policy.omit({
   conditions: true,
   overrides: true,
   effectiveConditions: true,
+  backupPlans: true,
+  backupPlanOverrides: true,
+  effectiveBackupPlans: true,
+  scheduledScripts: true,
+  scheduledScriptOverrides: true,
+  effectiveScheduledScripts: true,
 }).extend({ conditionCount: z.number().int() });
 export type PolicySummary = z.infer<typeof PolicySummary>;
 
@@ -147,13 +184,15 @@ export const SetDevicePolicyRequest = /* @__PURE__ */ z
   .strict();
 export type SetDevicePolicyRequest = z.input<typeof SetDevicePolicyRequest>;
 
-/** Where a device's policy comes from, and the conditions that apply to it (dynamic ones included). */
+/** Where a device's policy comes from, and the conditions, backup plans and scripts that apply to it (dynamic ones included). */
 export const DevicePolicyResponse = /* @__PURE__ */ z.object({
   policyId: z.number().int().nullable(),
   policyName: z.string().nullable(),
   source: z.enum(['DEVICE', 'LOCATION', 'ORGANIZATION', 'NONE']),
   dynamicPolicies: z.array(z.object({ id: z.number().int(), name: z.string() })),
   conditions: z.array(EffectiveCondition),
+  backupPlans: z.array(EffectiveBackupPlan),
+  scheduledScripts: z.array(EffectiveScheduledScript),
 });
 export type DevicePolicyResponse = z.infer<typeof DevicePolicyResponse>;
 
@@ -257,6 +296,15 @@ export const policyMessages = {
   DYNAMIC_POLICY_NAME_TAKEN: 'A dynamic policy with this name already exists.',
   DYNAMIC_POLICY_VERSION_CONFLICT:
     'Someone else saved this dynamic policy meanwhile. Reload it and make your change again.',
+  POLICY_ITEM_OVERRIDE_UNKNOWN:
+    'An override names a backup plan or scheduled script the parent policy does not have.',
+  POLICY_ITEM_OVERRIDE_TWICE: 'Two overrides name one inherited backup plan or scheduled script.',
+  POLICY_ITEM_INHERITED:
+    'A backup plan or scheduled script has the id of an inherited one: override it instead.',
+  POLICY_SCHEDULED_SCRIPT_NOT_FOUND: 'A scheduled script runs a script that is not in the script library.',
+  POLICY_BACKUP_FORBIDDEN: "Changing a policy's backup plans needs the permission to manage backup.",
+  POLICY_SCRIPTS_FORBIDDEN:
+    "Changing a policy's scheduled scripts needs the permission to manage scheduled tasks.",
 } as const;
 export type PolicyMessageCode = keyof typeof policyMessages;
 
@@ -284,6 +332,12 @@ export const policyErrorStatus = {
   POLICY_ASSIGNMENT_INVALID: 400,
   DYNAMIC_POLICY_NAME_TAKEN: 409,
   DYNAMIC_POLICY_VERSION_CONFLICT: 409,
+  POLICY_ITEM_OVERRIDE_UNKNOWN: 400,
+  POLICY_ITEM_OVERRIDE_TWICE: 400,
+  POLICY_ITEM_INHERITED: 400,
+  POLICY_SCHEDULED_SCRIPT_NOT_FOUND: 400,
+  POLICY_BACKUP_FORBIDDEN: 403,
+  POLICY_SCRIPTS_FORBIDDEN: 403,
 } as const satisfies Record<PolicyMessageCode, number>;
 
 /** The dry run lists at most this many devices per condition. */

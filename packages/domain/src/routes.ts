@@ -297,7 +297,8 @@ export const consoleRoutes: ConsoleRoute[] = [
     area: 'ticketing',
     inNav: true,
     access: 'ticketing.view',
-    example: '/ticketing/main',
+    // `board/:id` (board 1 is spec §9's fixed board; `/ticketing` opens it), `ticket/:id` and `new`.
+    example: '/ticketing/board/1',
   },
   {
     path: '/cloudMonitorDashboard/*',
@@ -477,6 +478,12 @@ const readyIds = new Set([
   'administration.policies.agent',
   'editor.policy',
   'administration.dynamicPolicies',
+
+  // Ticketing (issue 20): boards, tickets, the device's and organization's tickets, and its settings.
+  'ticketing',
+  'deviceDashboard.ticketing',
+  'customerDashboard.ticketing',
+  'administration.apps.ticketing',
 ]);
 /** Dashboard tabs that need a permission (the tab helper declares none). */
 const tabAccess: Record<string, Permission> = {
@@ -486,6 +493,8 @@ const tabAccess: Record<string, Permission> = {
   'customerDashboard.alerts': 'alerts.view',
   'systemDashboard.maintenance': 'alerts.view',
   'customerDashboard.maintenance': 'alerts.view',
+  'deviceDashboard.ticketing': 'ticketing.view',
+  'customerDashboard.ticketing': 'ticketing.view',
 };
 /** Dashboard tabs whose `:page` takes names, not numbers (the backup pages: docs/decisions.md "Backup console"). */
 const tabExamples: Record<string, string> = {

@@ -108,17 +108,20 @@ export const offlineDevicePolicies = ['RUN_WHEN_ONLINE', 'SKIP'] as const;
 export const OfflineDevicePolicy = /* @__PURE__ */ z.enum(offlineDevicePolicies);
 export type OfflineDevicePolicy = z.infer<typeof OfflineDevicePolicy>;
 
-/** POST /scheduled-tasks, PUT /scheduled-tasks/:id. */
-export const SaveScheduledTaskRequest = /* @__PURE__ */ z
+/** What a task runs and when, whoever holds it (targets of its own, or a policy: policy-items.ts). */
+export const ScheduledTaskFields = /* @__PURE__ */ z
   .object({
     name: z.string().trim().min(1).max(200),
     description: z.string().trim().max(2000).default(''),
     enabled: z.boolean().default(true),
     schedule: TaskSchedule,
     actions: z.array(TaskAction).min(1).max(SCHEDULED_TASK_MAX_ACTIONS),
-    targets: TaskTargets,
     offlineDevices: OfflineDevicePolicy.default('RUN_WHEN_ONLINE'),
   })
+  .strict();
+
+/** POST /scheduled-tasks, PUT /scheduled-tasks/:id. */
+export const SaveScheduledTaskRequest = /* @__PURE__ */ ScheduledTaskFields.extend({ targets: TaskTargets })
   .strict()
   .superRefine((task, ctx) => {
     const { deviceIds, searchIds, organizationIds } = task.targets;

@@ -28,6 +28,7 @@ export * from '../modules/searches/schema.ts';
 export * from '../modules/settings/schema.ts';
 export * from '../modules/sso/schema.ts';
 export * from '../modules/tags/schema.ts';
+export * from '../modules/ticket-mail/schema.ts';
 export * from '../modules/ticket-rules-engine/schema.ts';
 export * from '../modules/ticket-rulesets/schema.ts';
 export * from '../modules/tickets/schema.ts';

@@ -2,11 +2,18 @@ import nodemailer from 'nodemailer';
 
 /** One message to send: plain text always, HTML beside it when given. */
 export type MailMessage = {
-  to: string;
+  to: string | string[];
+  cc?: string[];
   subject: string;
   text: string;
   html?: string;
   replyTo?: string;
+  /** `<id@domain>`: the Message-ID to send (for threading replies); nodemailer makes one otherwise. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
+  /** Further header fields (`Auto-Submitted`). */
+  headers?: Record<string, string>;
 };
 
 export type Mailer = {

@@ -88,6 +88,7 @@ export const administrationLinks = (): { group: string; links: NavLinkItem[] }[]
         group === 'apps'
           ? [
               { label: 'Apps', to: '/administration/apps' },
+              { label: 'Ticketing', to: '/administration/apps/ticketing' },
               { label: 'Ticket rulesets', to: links.ticketRulesets() },
             ]
           : [],

@@ -198,6 +198,20 @@ const screens: Record<string, Screen> = {
     () => import('../features/policies/components/dynamic-policies-page.tsx'),
     'DynamicPoliciesPage',
   ),
+  // Ticketing (issue 20): `/ticketing/*` (boards, tickets, a new ticket), the dashboards' tabs, its settings.
+  ticketing: screen(() => import('../features/ticketing/components/ticketing-page.tsx'), 'TicketingPage'),
+  'deviceDashboard.ticketing': screen(
+    () => import('../pages/device-dashboard/device-ticketing.tsx'),
+    'DeviceTicketingPage',
+  ),
+  'customerDashboard.ticketing': screen(
+    () => import('../pages/customer-dashboard/customer-ticketing.tsx'),
+    'CustomerTicketingPage',
+  ),
+  'administration.apps.ticketing': screen(
+    () => import('../pages/ticketing/ticketing-settings-page.tsx'),
+    'TicketingSettingsPage',
+  ),
   'administration.general.demoRequests': screen(
     () => import('../features/backup-promotion/components/demo-requests-page.tsx'),
     'DemoRequestsPage',

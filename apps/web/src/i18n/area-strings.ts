@@ -1,5 +1,6 @@
 import { approvalLabels } from '@rmm/domain';
 import { attachmentStrings } from '../components/attachments/attachment-strings.ts';
+import { backupPlanStrings } from '../components/backup-plan/backup-plan-strings.ts';
 import { criteriaStrings } from '../components/criteria/criteria-strings.ts';
 import { healthStatusStrings } from '../components/health-status-strings.ts';
 import { helpTooltipStrings } from '../components/help-tooltip-strings.ts';
@@ -29,6 +30,7 @@ import { settingsStrings } from '../features/settings/strings.ts';
 import { supportInboxStrings } from '../features/support-inbox/strings.ts';
 import { tagsStrings } from '../features/tags/strings.ts';
 import { ticketRulesetsStrings } from '../features/ticket-rulesets/strings.ts';
+import { ticketingStrings } from '../features/ticketing/strings.ts';
 import { usersStrings } from '../features/users/strings.ts';
 
 /**
@@ -42,6 +44,7 @@ export const areaStrings = {
   ...alertsStrings,
   ...approvalsStrings,
   ...backupStrings,
+  ...backupPlanStrings,
   ...backupPromotionStrings,
   ...attachmentStrings,
   ...brandingStrings,
@@ -65,6 +68,7 @@ export const areaStrings = {
   ...settingsStrings,
   ...supportInboxStrings,
   ...tagsStrings,
+  ...ticketingStrings,
   ...ticketRulesetsStrings,
   ...unsavedChangesStrings,
   ...usersStrings,

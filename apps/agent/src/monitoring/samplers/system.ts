@@ -1,4 +1,4 @@
-import type { AgentCondition } from '@rmm/domain';
+import { type AgentCondition, softwareNameMatcher } from '@rmm/domain';
 import { msOf } from '../settings.ts';
 import { type Check, ConditionNotSampledError, type Reading, type SamplerContext } from '../types.ts';
 import { powershellArgs } from './event-log.ts';
@@ -43,19 +43,8 @@ export const rebootCheck = (condition: AgentCondition, context: SamplerContext):
 
 // ---- SOFTWARE ----
 
-/** A name with `*` is a pattern of the whole name; without, any installed name containing it matches (any case). */
-export const softwareMatcher = (wanted: string) => {
-  if (wanted.includes('*')) {
-    const pattern = wanted
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*');
-    const regex = new RegExp(`^${pattern}$`, 'i');
-    return (name: string) => regex.test(name);
-  }
-  const lower = wanted.toLowerCase();
-  return (name: string) => name.toLowerCase().includes(lower);
-};
+/** The domain's SOFTWARE name rule (the policy dry run uses the same). */
+export const softwareMatcher = softwareNameMatcher;
 
 export const softwareCheck = (condition: AgentCondition, context: SamplerContext): Check => {
   const p = parametersOf(condition, 'SOFTWARE');

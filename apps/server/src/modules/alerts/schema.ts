@@ -18,6 +18,9 @@ import { createdAt, updatedAt } from '../../db/columns.ts';
 import { devices } from '../devices/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 
+/** A trigger a maintenance window suppressed: the value and message its alert gets when raised later. */
+export type SuppressedTrigger = { value: number | null; message: string };
+
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
@@ -122,11 +125,17 @@ export const conditionStates = pgTable(
     dueAt: time('due_at'),
     dueCondition: jsonb('due_condition').$type<Condition>(),
     duePolicyId: integer('due_policy_id'),
+    /**
+     * Triggered while a maintenance window covered the device, so no alert was raised: what the observation
+     * said. The sweeper raises it when the windows end if the key is still triggered; null otherwise.
+     */
+    suppressed: jsonb('suppressed').$type<SuppressedTrigger>(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.deviceId, t.conditionId, t.instance] }),
     index('condition_states_due_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
+    index('condition_states_suppressed_idx').on(t.deviceId).where(sql`${t.suppressed} is not null`),
     index('condition_states_flapping_idx').on(t.changedAt).where(sql`${t.flapping}`),
   ],
 );

@@ -17,7 +17,7 @@ import { findRevision, type RevisionRow } from './data-repository.ts';
 import { findBackupDevice } from './devices.ts';
 import { ensureKeys, organizationKeyFileOf } from './keys.ts';
 import { ensureRepository, findRepository } from './keys-repository.ts';
-import { findPlan, type PlanRow } from './plans-repository.ts';
+import { findPlanForOrganization, type PlanRow } from './plans-repository.ts';
 import { findEffectiveThrottle } from './throttles-repository.ts';
 
 /**
@@ -155,8 +155,11 @@ const throttleOf = async (db: Db, device: Device) => {
   };
 };
 
+/** The device's organization's plan, or a policy's (which runs in the device's organization). */
 const planOf = async (db: Db, organizationId: number, planId: string) => {
-  const plan = /^[0-9a-f-]{36}$/i.test(planId) ? await findPlan(db, 'all', planId) : undefined;
+  const plan = /^[0-9a-f-]{36}$/i.test(planId)
+    ? await findPlanForOrganization(db, planId, organizationId)
+    : undefined;
   return plan?.organizationId === organizationId ? plan : undefined;
 };
 

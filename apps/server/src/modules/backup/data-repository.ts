@@ -9,7 +9,7 @@ import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-or
 import { anyOf } from '../../db/any-of.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { toNumber } from '../../db/database.ts';
-import { devices, jobs, organizations } from '../../db/schema.ts';
+import { devices, jobs, organizations, policies } from '../../db/schema.ts';
 import { inScope } from '../../lib/scope.ts';
 import { planColumnsSql, planCoversDevice } from './plans-repository.ts';
 import {
@@ -211,17 +211,25 @@ const lastJob = (actionType: string) => sql`(
     and j.content->>'actionType' = ${actionType}
   order by j.id desc limit 1)`;
 
+/** Policy plans and the devices they reach (policy-plans.ts), as two parallel arrays for the status query. */
+export type PolicyPlanReach = { planIds: string[]; deviceIds: number[] };
+
 const statusFrom = (
   scope: OrganizationScope,
   filters: { organizationId?: number | undefined; nodeId?: number | undefined; planId?: string | undefined },
+  reach: PolicyPlanReach,
 ) => sql`
   from ${backupPlans} p
-  join ${devices} d on d.organization_id = p.organization_id
-    and (p.all_devices or d.location_id = any(p.location_ids) or d.id = any(p.device_ids))
+  join ${devices} d on (d.organization_id = p.organization_id
+      and (p.all_devices or d.location_id = any(p.location_ids) or d.id = any(p.device_ids)))
+    or (p.policy_id is not null and exists (select 1
+      from unnest(${sql.param(reach.planIds)}::uuid[], ${sql.param(reach.deviceIds)}::integer[]) as pp(plan_id, device_id)
+      where pp.plan_id = p.id and pp.device_id = d.id))
+  left join ${policies} pol on pol.id = p.policy_id
   cross join lateral (select ${lastJob('STRATA_BACKUP')} as last_backup, ${lastJob('STRATA_UPSYNC')} as last_upsync,
     ${lastJob('STRATA_INTEGRITY_CHECK')} as last_check) l
-  where ${scope === 'all' ? sql`true` : sql`p.organization_id = any(${sql.param([...scope])}::integer[])`}
-    ${filters.organizationId === undefined ? sql`` : sql`and p.organization_id = ${filters.organizationId}`}
+  where ${scope === 'all' ? sql`true` : sql`d.organization_id = any(${sql.param([...scope])}::integer[])`}
+    ${filters.organizationId === undefined ? sql`` : sql`and d.organization_id = ${filters.organizationId}`}
     ${filters.nodeId === undefined ? sql`` : sql`and d.id = ${filters.nodeId}`}
     ${filters.planId === undefined ? sql`` : sql`and p.id = ${filters.planId}::uuid`}`;
 
@@ -242,6 +250,8 @@ type StatusRow = {
   last_check: JobSummaryRow | null;
   last_success_at: string | null;
   last_revision: { revision_id: string; time: string; location: BackupRevisionLocation } | null;
+  policy_id: number | null;
+  policy_name: string | null;
 };
 
 const summaryOf = (row: JobSummaryRow | null): BackupJobSummary | null =>
@@ -268,12 +278,13 @@ export const listPlanStatuses = async (
     page: number;
     pageSize: number;
   },
+  reach: PolicyPlanReach = { planIds: [], deviceIds: [] },
 ): Promise<{ rows: BackupPlanStatus[]; count: number }> => {
-  const from = statusFrom(scope, query);
+  const from = statusFrom(scope, query, reach);
   const filter = query.state === 'FAILED' ? failedOnly : sql``;
   const [rows, totals] = await Promise.all([
     db.execute(sql`
-      select p.organization_id, d.id as node_id, d.display_name as node_name, p.id::text as plan_id,
+      select d.organization_id, d.id as node_id, pol.id as policy_id, pol.name as policy_name, d.display_name as node_name, p.id::text as plan_id,
         p.name as plan_name, p.enabled, ${isoOf(sql`p.next_run_at`)} as next_run_at, p.integrity_status,
         l.last_backup, l.last_upsync, l.last_check,
         (select ${isoOf(sql`max(j.finished_at)`)} from ${jobs} j where j.device_id = d.id and j.job_type = 'BACKUP'
@@ -307,6 +318,7 @@ export const listPlanStatuses = async (
         time: row.last_revision.time,
         location: row.last_revision.location,
       },
+      policy: row.policy_id === null ? null : { id: Number(row.policy_id), name: row.policy_name ?? '' },
     })),
   };
 };

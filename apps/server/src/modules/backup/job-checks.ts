@@ -13,7 +13,8 @@ import { findRevision } from './data-repository.ts';
 import { findBackupDevice } from './devices.ts';
 import { backupError } from './errors.ts';
 import { findRepository } from './keys-repository.ts';
-import { findPlan, isDeviceCovered } from './plans-repository.ts';
+import { findPlanForOrganization, isDeviceCovered } from './plans-repository.ts';
+import { policyPlanReachesDevice } from './policy-plans.ts';
 
 /**
  * What submitting a BACKUP or RESTORE job checks beyond its content's schema (docs/decisions.md, "Backup":
@@ -29,9 +30,19 @@ export type BackupJobToCheck = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The plan a run-now names, as the device runs it: its organization's own plan covering it, or a policy's plan
+ * that reaches it now (policy-plans.ts), which runs in the device's organization as the scheduler's jobs do.
+ */
 const planOfDevice = async (db: DbOrTx, planId: string, device: BackupJobToCheck['device']) => {
-  const plan = UUID.test(planId) ? await findPlan(db, 'all', planId) : undefined;
+  if (!UUID.test(planId)) throw backupError('BACKUP_PLAN_NOT_FOUND');
+  const plan = await findPlanForOrganization(db, planId, device.organizationId);
   if (!plan || plan.organizationId !== device.organizationId) throw backupError('BACKUP_PLAN_NOT_FOUND');
+  const isCovered =
+    plan.policyId === null
+      ? await isDeviceCovered(db, plan, device.id)
+      : await policyPlanReachesDevice(db, plan.id, device.id);
+  if (!isCovered) throw backupError('BACKUP_PLAN_NOT_ASSIGNED');
   return plan;
 };
 
@@ -42,7 +53,6 @@ const checkRun = async (db: DbOrTx, job: BackupJobToCheck) => {
   if (content.fullBackup && content.actionType !== 'STRATA_BACKUP')
     throw backupError('BACKUP_FULL_ONLY_FOR_BACKUP');
   const plan = await planOfDevice(db, content.planId, job.device);
-  if (!(await isDeviceCovered(db, plan, job.device.id))) throw backupError('BACKUP_PLAN_NOT_ASSIGNED');
   if (isImageBackupKind(plan.kind)) throw backupError('BACKUP_IMAGE_NOT_SUPPORTED');
   if (content.actionType === 'STRATA_UPSYNC' && plan.destination.type !== 'HYBRID')
     throw backupError('BACKUP_UPSYNC_NEEDS_HYBRID');

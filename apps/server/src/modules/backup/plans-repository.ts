@@ -9,7 +9,14 @@ import { backupPlanRuns, backupPlans } from './schema.ts';
 
 /** Queries of backup plans and their scheduled runs. */
 
-export type PlanRow = typeof backupPlans.$inferSelect & { organizationName: string };
+type PlanSelect = typeof backupPlans.$inferSelect;
+/** An organization's plan, or a policy's as it runs for a device of one organization (findPlanForOrganization). */
+export type PlanRow = Omit<PlanSelect, 'organizationId'> & {
+  organizationId: number;
+  organizationName: string;
+};
+/** A plan as the scheduler claims it: a policy's (`policyId`) has no organization. */
+export type DuePlanRow = PlanSelect & { organizationName: string | null };
 export type PlanValues = Omit<typeof backupPlans.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 const planColumns = { ...getTableColumns(backupPlans), organizationName: organizations.name };
@@ -40,6 +47,27 @@ export const planColumnsSql = {
   deviceIds: sql`${backupPlans.deviceIds}`,
 };
 
+/**
+ * A plan as a device of `organizationId` runs it: an organization's plan as it is (its own organization, for
+ * the caller to compare), or a policy's, which runs in the device's organization. Undefined when there is none.
+ */
+export const findPlanForOrganization = async (
+  db: DbOrTx,
+  planId: string,
+  organizationId: number,
+): Promise<PlanRow | undefined> => {
+  const [row] = await db
+    .select(planColumns)
+    .from(backupPlans)
+    .innerJoin(
+      organizations,
+      eq(organizations.id, sql`coalesce(${backupPlans.organizationId}, ${organizationId})`),
+    )
+    .where(eq(backupPlans.id, planId));
+  return row && { ...row, organizationId: row.organizationId ?? organizationId };
+};
+
+/** An organization's plan in the scope (a policy's plan is not listed, edited or run by hand here). */
 export const findPlan = async (db: DbOrTx, scope: OrganizationScope, planId: string) => {
   const [row] = await selectPlans(db).where(
     and(eq(backupPlans.id, planId), inScope(backupPlans.organizationId, scope)),
@@ -125,16 +153,16 @@ export const locationsOfOrganization = async (db: DbOrTx, organizationId: number
 
 // ---- the scheduler
 
-/** Due plans, one at a time, skipping those another process is firing. */
-export const claimDuePlans = async (db: DbOrTx, now: Date, limit: number) =>
-  (await db
+/** Due plans (organizations' and policies'), one at a time, skipping those another process is firing. */
+export const claimDuePlans = async (db: DbOrTx, now: Date, limit: number): Promise<DuePlanRow[]> =>
+  db
     .select(planColumns)
     .from(backupPlans)
-    .innerJoin(organizations, eq(organizations.id, backupPlans.organizationId))
+    .leftJoin(organizations, eq(organizations.id, backupPlans.organizationId))
     .where(and(eq(backupPlans.enabled, true), lte(backupPlans.nextRunAt, now)))
     .orderBy(asc(backupPlans.nextRunAt))
     .limit(limit)
-    .for('update', { of: backupPlans, skipLocked: true })) as PlanRow[];
+    .for('update', { of: backupPlans, skipLocked: true });
 
 /** The run of an occurrence; undefined when it was fired already. */
 export const insertPlanRun = async (db: DbOrTx, planId: string, occurrence: Date) => {
@@ -153,19 +181,35 @@ export const setPlanRunJobs = async (db: DbOrTx, planId: string, occurrence: Dat
     .where(and(eq(backupPlanRuns.planId, planId), eq(backupPlanRuns.occurrence, occurrence)));
 };
 
-/** The devices a plan covers now, with what a job needs of them. */
-export const findPlanDevices = async (db: DbOrTx, plan: PlanRow) =>
+const jobDeviceColumns = {
+  id: devices.id,
+  displayName: devices.displayName,
+  organizationId: devices.organizationId,
+  organizationName: organizations.name,
+};
+
+/** The devices an organization's plan covers now, with what a job needs of them. */
+export const findPlanDevices = async (
+  db: DbOrTx,
+  plan: { organizationId: number; allDevices: boolean; locationIds: number[]; deviceIds: number[] },
+) =>
   db
-    .select({
-      id: devices.id,
-      displayName: devices.displayName,
-      organizationId: devices.organizationId,
-      organizationName: organizations.name,
-    })
+    .select(jobDeviceColumns)
     .from(devices)
     .innerJoin(organizations, eq(organizations.id, devices.organizationId))
     .where(planCoversDevice(plan))
     .orderBy(asc(devices.id));
+
+/** These devices (a policy plan's, as the policies module found them), with what a job needs of them. */
+export const findJobDevices = async (db: DbOrTx, ids: readonly number[]) =>
+  ids.length === 0
+    ? []
+    : db
+        .select(jobDeviceColumns)
+        .from(devices)
+        .innerJoin(organizations, eq(organizations.id, devices.organizationId))
+        .where(anyOf(devices.id, ids, 'integer'))
+        .orderBy(asc(devices.id));
 
 /** Marks the plan's integrity: FAILED with the first problems, or OK. */
 export const setPlanIntegrity = async (

@@ -17,6 +17,7 @@ import { getFeatureFlags } from '../settings/service.ts';
 import { backupError } from './errors.ts';
 import { ensureRepository } from './keys-repository.ts';
 import * as repo from './plans-repository.ts';
+import { policyPlansOfDevice } from './policy-plans.ts';
 
 /** Backup plans of an organization: listed with backup.viewAndRestore, changed with backup.viewAndManage. */
 
@@ -42,6 +43,7 @@ export const toPlan = (row: repo.PlanRow): BackupPlan => ({
   integrityMessage: row.integrityMessage,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+  policy: null,
 });
 
 /** A plan in the caller's scope, else 404 like a missing one. */
@@ -229,11 +231,22 @@ export const deletePlan = async (options: { db: Db; actor: Actor; planId: string
   return { ok: true as const };
 };
 
-/** The plans assigned to a device of the caller's scope. */
+/**
+ * The plans assigned to a device of the caller's scope: its organization's that cover it, then the policy plans
+ * that reach it (marked with their policy, as they run in the device's organization; edited in the policy).
+ */
 export const listDevicePlans = async (options: {
   db: Db;
   actor: Actor;
   device: { id: number; organizationId: number; locationId: number | null };
-}) => ({
-  plans: (await repo.findPlansOfDevice(options.db, options.device)).map(toPlan),
-});
+}) => {
+  const { db, device } = options;
+  const own = (await repo.findPlansOfDevice(db, device)).map(toPlan);
+  const fromPolicies: BackupPlan[] = [];
+  for (const pair of await policyPlansOfDevice(db, device.id)) {
+    const row = await repo.findPlanForOrganization(db, pair.planId, device.organizationId);
+    if (row) fromPolicies.push({ ...toPlan(row), policy: pair.policy });
+  }
+  fromPolicies.sort((a, b) => a.name.localeCompare(b.name));
+  return { plans: [...own, ...fromPolicies] };
+};

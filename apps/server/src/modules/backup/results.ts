@@ -2,7 +2,7 @@ import { BackupJobReport, localPartOf } from '@rmm/domain';
 import type { DbOrTx } from '../../db/database.ts';
 import * as data from './data-repository.ts';
 import { ensureRepository } from './keys-repository.ts';
-import { findPlan, setPlanIntegrity } from './plans-repository.ts';
+import { findPlanForOrganization, type PlanRow, setPlanIntegrity } from './plans-repository.ts';
 
 /**
  * What an agent's backup report (`resultContent.backup` of a BACKUP or RESTORE job's result) changes:
@@ -32,7 +32,7 @@ const planIdOf = (row: ReportedJob['row']) =>
   String(row.jobType === 'RESTORE' ? row.content.sourcePlanId : row.content.planId);
 
 /** The repository a plan writes first (its folder or share, else the cloud), for a new revision. */
-const firstRepositoryOf = async (db: DbOrTx, plan: NonNullable<Awaited<ReturnType<typeof findPlan>>>) => {
+const firstRepositoryOf = async (db: DbOrTx, plan: PlanRow) => {
   const local = localPartOf(plan.destination);
   return local
     ? ensureRepository(db, plan.organizationId, local.type, local.path)
@@ -45,8 +45,9 @@ const applyOne = async (db: DbOrTx, { row, resultContent }: ReportedJob, now: Da
   const report = parsed.data;
   if (report.planId !== planIdOf(row)) return 'the report names another plan than its job';
   if (!UUID.test(report.planId)) return 'the report names no plan';
-  const plan = await findPlan(db, 'all', report.planId);
   const { organizationId } = row;
+  // A policy's plan runs in the device's organization: its revisions are that organization's.
+  const plan = await findPlanForOrganization(db, report.planId, organizationId);
   if (plan && plan.organizationId !== organizationId) return 'the plan is not of the device organization';
   if (report.revision && row.jobType === 'BACKUP') {
     await data.insertRevision(db, {

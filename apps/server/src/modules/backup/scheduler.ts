@@ -10,13 +10,15 @@ import { insertActivities, type NewActivity } from '../activities/repository.ts'
 import { insertNewJobs, type JobCreator } from '../jobs/create.ts';
 import { dispatchJobs } from '../jobs/dispatch.ts';
 import type { JobRow } from '../jobs/mapper.ts';
+import { devicesOfPolicyItem } from '../policies/item-devices.ts';
 import * as repo from './plans-repository.ts';
 
 /**
  * The backup scheduler each server process runs beside the scheduled tasks': every tick it claims due plans
  * one by one (`FOR UPDATE SKIP LOCKED`), records the occurrence's run (unique per plan and occurrence, so it
  * fires once across processes and restarts), stores one STRATA_BACKUP job per device the plan covers, and
- * moves `next_run_at` on, in one transaction; the jobs go out after the commit.
+ * moves `next_run_at` on, in one transaction; the jobs go out after the commit. A policy's plan covers the
+ * devices whose effective policy holds it (policies/item-devices.ts), each in its own organization.
  */
 
 type Logger = { error: (obj: object, msg: string) => void };
@@ -30,12 +32,12 @@ export type BackupSchedulerOptions = {
   missedGraceMinutes: number;
 };
 
-/** Scheduled backups are nobody's: the plan is the organization's. */
+/** Scheduled backups are nobody's: the plan is the organization's (or a policy's). */
 export const SCHEDULER_ACTOR: JobCreator = { id: null, email: 'backup scheduler' };
 
 const MAX_CATCH_UP = 10_000;
 
-const latestDue = (plan: repo.PlanRow, now: Date) => {
+const latestDue = (plan: repo.DuePlanRow, now: Date) => {
   let latest = plan.nextRunAt!;
   for (let n = 0; n < MAX_CATCH_UP; n++) {
     const next = nextOccurrence(plan.schedule, latest, plan.anchor);
@@ -45,11 +47,13 @@ const latestDue = (plan: repo.PlanRow, now: Date) => {
   return latest;
 };
 
+type JobDevice = Awaited<ReturnType<typeof repo.findJobDevices>>[number];
+
 const planActivity = (
-  plan: repo.PlanRow,
+  plan: repo.DuePlanRow,
   action: string,
   detail: string,
-  device?: { id: number; displayName: string },
+  device?: JobDevice,
 ): NewActivity => ({
   actorId: null,
   actorName: SCHEDULER_ACTOR.email,
@@ -57,21 +61,32 @@ const planActivity = (
   targetType: device ? 'device' : 'backupPlan',
   targetId: device ? device.id : plan.id,
   targetName: device ? device.displayName : plan.name,
-  organizationId: plan.organizationId,
-  organizationName: plan.organizationName,
+  organizationId: device ? device.organizationId : plan.organizationId,
+  organizationName: device ? device.organizationName : plan.organizationName,
   outcome: 'FAILURE',
   detail,
 });
 
+/** The devices the plan covers now: of its organization, or those its policy applies it to. */
+const devicesOf = async (tx: DbOrTx, plan: repo.DuePlanRow): Promise<JobDevice[]> => {
+  if (plan.policyId !== null && plan.policyItemId !== null)
+    return repo.findJobDevices(
+      tx,
+      await devicesOfPolicyItem(tx, 'backupPlans', plan.policyId, plan.policyItemId),
+    );
+  if (plan.organizationId === null) return [];
+  return repo.findPlanDevices(tx, { ...plan, organizationId: plan.organizationId });
+};
+
 /** The occurrence's jobs: one backup per covered device, or the refusal of each for an image plan. */
 const runOccurrence = async (
   tx: DbOrTx,
-  plan: repo.PlanRow,
+  plan: repo.DuePlanRow,
   occurrence: Date,
   options: BackupSchedulerOptions,
 ) => {
   if (!(await repo.insertPlanRun(tx, plan.id, occurrence))) return [];
-  const devices = await repo.findPlanDevices(tx, plan);
+  const devices = await devicesOf(tx, plan);
   if (isImageBackupKind(plan.kind)) {
     const refusal = `${plan.name}: ${backupErrorMessages.BACKUP_IMAGE_NOT_SUPPORTED}`;
     await insertActivities(

@@ -14,6 +14,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -30,6 +31,7 @@ import { users } from '../auth/schema.ts';
 import { devices } from '../devices/schema.ts';
 import { jobs } from '../jobs/schema.ts';
 import { locations, organizations } from '../organizations/schema.ts';
+import { policies } from '../policies/schema.ts';
 
 /** Tables of the backup module (all tables: db/schema.ts). docs/decisions.md, "Backup". */
 
@@ -95,12 +97,19 @@ export const backupLocalUsage = pgTable(
   (t) => [primaryKey({ columns: [t.repositoryId, t.deviceId] })],
 );
 
-/** Backup plans of an organization (`id` is the spec's string planId). */
+/**
+ * Backup plans (`id` is the spec's string planId): an organization's, or a policy's version of one of its
+ * backup plans (`policy_id`, `policy_item_id`: the plan's id in the policy; written only by the policies
+ * module when the policy is saved, docs/decisions.md "Policies"). A policy's plan has no organization: it runs
+ * in each covered device's.
+ */
 export const backupPlans = pgTable(
   'backup_plans',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: organizationId(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    policyId: integer('policy_id').references(() => policies.id, { onDelete: 'cascade' }),
+    policyItemId: uuid('policy_item_id'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     kind: text('kind').$type<BackupKind>().notNull(),
@@ -127,6 +136,8 @@ export const backupPlans = pgTable(
   },
   (t) => [
     uniqueIndex('backup_plans_name_unique').on(t.organizationId, sql`lower(${t.name})`),
+    uniqueIndex('backup_plans_policy_item_unique').on(t.policyId, t.policyItemId),
+    check('backup_plans_owner', sql`(${t.organizationId} is null) <> (${t.policyId} is null)`),
     index('backup_plans_due_idx').on(t.nextRunAt).where(sql`${t.enabled} and ${t.nextRunAt} is not null`),
   ],
 );

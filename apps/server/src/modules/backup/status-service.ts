@@ -22,6 +22,7 @@ import { backupError } from './errors.ts';
 import { ensureKeys, organizationKeyOf } from './keys.ts';
 import { hasSealedKeys, listRepositories } from './keys-repository.ts';
 import { planInScope } from './plans-service.ts';
+import { policyPlanPairs } from './policy-plans.ts';
 import type { RepositoryStore } from './store.ts';
 import { readRevisionTree } from './tree.ts';
 
@@ -54,7 +55,12 @@ export const backupStatus = async (
     ...(device ? { deviceId: device.id, organizationId: device.organizationId } : {}),
     ...(options.organizationId === undefined ? {} : { organizationId: options.organizationId }),
   });
-  const status: BackupStatus = { enabled: divisionConfig.enabled && hasPlan, divisionConfig };
+  const hasPolicyPlan =
+    device !== undefined && (await policyPlanPairs(db, device.id)).some((pair) => pair.enabled);
+  const status: BackupStatus = {
+    enabled: divisionConfig.enabled && (hasPlan || hasPolicyPlan),
+    divisionConfig,
+  };
   if (!options.fetchHasData) return status;
   const { hasCloud, hasLocal } = await data.revisionPresence(db, {
     scope: actor.scope,
@@ -228,7 +234,12 @@ export const listPlanStatuses = async (options: Options & { query: ListBackupPla
   if (query.organizationId !== undefined) await organizationInScope(db, actor, query.organizationId);
   if (query.nodeId !== undefined) await deviceInScope(db, actor, query.nodeId);
   if (query.planId !== undefined) await planInScope(db, actor, query.planId);
-  const { rows, count } = await data.listPlanStatuses(db, actor.scope, query);
+  // A policy's plans reach devices of any organization: the pairs come from the policies, the scope from the device.
+  const pairs = query.planId === undefined ? await policyPlanPairs(db, query.nodeId) : [];
+  const { rows, count } = await data.listPlanStatuses(db, actor.scope, query, {
+    planIds: pairs.map((pair) => pair.planId),
+    deviceIds: pairs.map((pair) => pair.deviceId),
+  });
   return { data: rows, count, page: query.page, pageSize: query.pageSize };
 };
 

@@ -91,3 +91,20 @@ export const serverConditionsOf = async (
     .filter((e) => e.active && e.condition.enabled && e.condition.type === type)
     .map(engineConditionOf);
 };
+
+/**
+ * Every condition that applies to the device now, by id: its own active, enabled conditions (agent and server
+ * types; network ones run on their probe) and the network conditions it runs as a probe.
+ */
+export const currentConditionsOf = async (
+  db: DbOrTx,
+  scans: PolicyScanCache,
+  deviceId: number,
+): Promise<Map<string, EngineCondition>> => {
+  const resolved = await deviceConditions(db, deviceId);
+  const own = (resolved?.conditions ?? [])
+    .filter((e) => e.active && e.condition.enabled && !findConditionTypeInfo(e.condition.type).network)
+    .map(engineConditionOf);
+  const network = (await scans.get()).probes.get(deviceId) ?? [];
+  return new Map([...own, ...network].map((c) => [c.condition.id, c]));
+};

@@ -112,7 +112,11 @@ type DeviceWork = {
 const windowMs = (settings: EngineSettings) => settings.flapWindowMinutes * 60_000;
 
 /** The new state of a key after an observation (undefined: the observation is older than what was applied). */
-const nextState = (work: DeviceWork, o: Observation, previous: repo.StateRow | undefined) => {
+const nextState = (
+  work: DeviceWork,
+  o: Observation,
+  previous: repo.StateRow | undefined,
+): repo.StateRow | undefined => {
   if (previous && previous.observedAt.getTime() >= o.observedAt.getTime()) return undefined;
   const at = o.observedAt.getTime();
   const changed = previous === undefined ? o.triggered : previous.triggered !== o.triggered;
@@ -132,6 +136,8 @@ const nextState = (work: DeviceWork, o: Observation, previous: repo.StateRow | u
     dueAt: o.clearDue ? null : (previous?.dueAt ?? null),
     dueCondition: o.clearDue ? null : (previous?.dueCondition ?? null),
     duePolicyId: o.clearDue ? null : (previous?.duePolicyId ?? null),
+    // Set again by `observe` when a maintenance window suppresses this trigger.
+    suppressed: null,
   } satisfies repo.StateRow;
 };
 
@@ -217,6 +223,8 @@ const observe = (work: DeviceWork, o: Observation) => {
     if (!alert) {
       const at = o.observedAt.getTime();
       if (work.windows.some((w) => w.start.getTime() <= at && at < w.end.getTime())) {
+        // Kept for the sweeper, which raises it when the windows end if the key is still triggered.
+        state.suppressed = { value: o.value, message: messageOf(o) };
         work.suppressed++;
         return;
       }
@@ -261,6 +269,8 @@ export type DeviceStep = {
   device: DeviceRef;
   states: ReadonlyMap<string, repo.StateRow>;
   active: ReadonlyMap<string, AlertRow>;
+  /** The maintenance windows covering the device (those that ended within a week, or later). */
+  windows: readonly { start: Date; end: Date }[];
   observe: (o: Observation) => void;
   reset: (alert: AlertRow, reason: EngineResetReason, at: Date) => void;
   update: (alert: AlertRow, change: AlertUpdate, detail: string) => void;
@@ -324,6 +334,7 @@ export const applyMany = async (
       device: work.device,
       states: work.states,
       active: work.active,
+      windows: work.windows,
       observe: (o) => observe(work, o),
       reset: (alert, reason, at) => reset(work, alert, reason, at),
       update: (alert, change, detail) => update(work, alert, change, detail),

@@ -1,5 +1,5 @@
 import type { ConsoleEvent, DeviceNode } from '@rmm/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { connectRaw, deviceAuthorization, fastAgentSettings, listen, waitFor } from '../../../test/agents.ts';
@@ -334,6 +334,57 @@ describe('condition reports', () => {
     await a.report([observation(cpu.id, false)]);
     await a.report([observation(cpu.id, true, { observedAt: nextTime(120) })]);
     expect((await alertsOf(ctx, `deviceId=${a.deviceId}`)).length).toBe(1);
+    a.agent.socket.close();
+  });
+
+  it('raises a trigger a maintenance window suppressed when the window ends, if the key is still triggered', async () => {
+    const a = await monitoredAgent(ctx, serverUrl);
+    const cpu = conditionOf('CPU');
+    const memory = conditionOf('MEMORY');
+    await assignPolicy(ctx, [a.deviceId], [cpu, memory]);
+    await a.nextSet(2);
+    const start = nextTime();
+    const end = new Date(Date.parse(start) + 60 * 60_000);
+    const window = await ctx.request('POST', '/maintenance-windows', {
+      name: 'Patch night',
+      organizationId: a.organization.id,
+      deviceIds: [a.deviceId],
+      startTime: start,
+      endTime: end.toISOString(),
+    });
+    expect(window.statusCode, window.body).toBe(201);
+    await a.report([
+      observation(cpu.id, true, { value: 97, text: 'CPU at 97 % for 5 minutes' }),
+      observation(memory.id, true, { value: 95 }),
+    ]);
+    // Memory clears within the window: nothing is left to raise for it.
+    await a.report([observation(memory.id, false, { value: 40 })]);
+    expect(await storedAlerts(a.deviceId)).toEqual([]);
+    await ctx.app.monitoring.sweep(new Date(Date.parse(start) + 30 * 60_000));
+    expect(await storedAlerts(a.deviceId)).toEqual([]);
+
+    // The window is over and CPU is still triggered: the sweeper raises it, as of the window's end.
+    await ctx.app.monitoring.sweep(new Date(end.getTime() + 60_000));
+    const raised = await alertsOf(ctx, `deviceId=${a.deviceId}`);
+    expect(raised).toEqual([
+      expect.objectContaining({
+        conditionId: cpu.id,
+        status: 'ACTIVE',
+        value: 97,
+        message: 'CPU at 97 % for 5 minutes',
+        triggerTime: end.toISOString(),
+      }),
+    ]);
+    const [state] = await ctx.db
+      .select()
+      .from(conditionStates)
+      .where(and(eq(conditionStates.deviceId, a.deviceId), eq(conditionStates.conditionId, cpu.id)));
+    expect(state).toMatchObject({ triggered: true, suppressed: null });
+    // Raised once: a later sweep finds nothing more to do, and the agent's clear resets it as usual.
+    await ctx.app.monitoring.sweep(new Date(end.getTime() + 120_000));
+    expect(await storedAlerts(a.deviceId)).toHaveLength(1);
+    await a.report([observation(cpu.id, false, { value: 20, observedAt: nextTime(90) })]);
+    expect(await alertsOf(ctx, `deviceId=${a.deviceId}`)).toEqual([]);
     a.agent.socket.close();
   });
 

@@ -6,7 +6,7 @@ import { type ConditionSession, createConditionSession } from './agent-session.t
 import type { EngineSettings } from './engine.ts';
 import { createPolicyScanCache } from './policy-scan.ts';
 import { createReportWriter } from './report-writer.ts';
-import { checkBackupJobs, onStatusChanges } from './server-conditions.ts';
+import { checkBackupJobs, judgeDownDevices, onStatusChanges } from './server-conditions.ts';
 import { sweepAlerts } from './sweeper.ts';
 
 /** At most this many condition sets recomputed at once after a policy change (each is a few queries). */
@@ -65,11 +65,15 @@ export const monitoringPlugin = fp(async (app) => {
     };
   };
 
-  /** Policies changed somewhere: the affected agents here (and every probe, before and after) get their sets. */
+  /**
+   * Policies changed somewhere: the affected agents here (and every probe, before and after) get their sets,
+   * and the affected devices that are DOWN have their DEVICE_DOWN conditions judged.
+   */
   const onConditionsChanged = (message: unknown) => {
     const change = parseChange(message);
     const probesBefore = [...sessions].filter(([, s]) => s.isProbe()).map(([id]) => id);
     scans.invalidate();
+    void track(() => judgeDownDevices(context, change), 'DEVICE_DOWN judgement of a new set failed');
     return track(async () => {
       const targets = new Set<number>();
       if (change.all) for (const id of sessions.keys()) targets.add(id);

@@ -242,27 +242,31 @@ export const statesUpsertCte = (states: readonly StateRow[]) => {
     due_at: st.dueAt?.toISOString() ?? null,
     due_condition: st.dueCondition ?? null,
     due_policy_id: st.duePolicyId,
+    suppressed: st.suppressed ?? null,
   }));
   return sql`states_written as (
     insert into condition_states (device_id, condition_id, instance, organization_id, triggered, observed_at,
-      changed_at, clears, flapping, due_at, due_condition, due_policy_id)
+      changed_at, clears, flapping, due_at, due_condition, due_policy_id, suppressed)
     select r.device_id, r.condition_id, r.instance, r.organization_id, r.triggered, r.observed_at, r.changed_at,
-      r.clears, r.flapping, r.due_at, r.due_condition, r.due_policy_id
+      r.clears, r.flapping, r.due_at, r.due_condition, r.due_policy_id, r.suppressed
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(device_id integer, condition_id text,
       instance text, organization_id integer, triggered boolean, observed_at timestamptz, changed_at timestamptz,
-      clears jsonb, flapping boolean, due_at timestamptz, due_condition jsonb, due_policy_id integer)
+      clears jsonb, flapping boolean, due_at timestamptz, due_condition jsonb, due_policy_id integer,
+      suppressed jsonb)
     on conflict (device_id, condition_id, instance) do update set
       organization_id = excluded.organization_id, triggered = excluded.triggered,
       observed_at = excluded.observed_at, changed_at = excluded.changed_at, clears = excluded.clears,
       flapping = excluded.flapping, due_at = excluded.due_at, due_condition = excluded.due_condition,
-      due_policy_id = excluded.due_policy_id, updated_at = now()
+      due_policy_id = excluded.due_policy_id, suppressed = excluded.suppressed, updated_at = now()
     returning 1)`;
 };
 
 export const updateStateOf = async (
   db: DbOrTx,
   key: { deviceId: number; conditionId: string; instance: string },
-  change: Partial<Pick<StateRow, 'flapping' | 'clears' | 'dueAt' | 'dueCondition' | 'duePolicyId'>>,
+  change: Partial<
+    Pick<StateRow, 'flapping' | 'clears' | 'dueAt' | 'dueCondition' | 'duePolicyId' | 'suppressed'>
+  >,
 ) => {
   await db
     .update(conditionStates)
@@ -322,14 +326,43 @@ export const devicesWithDueTriggers = async (db: DbOrTx, now: Date) =>
       .limit(SWEEP_BATCH)
   ).map((r) => r.deviceId);
 
-/** Whether the device is DOWN and was last seen at or before `seenBy`. */
-export const isStillDown = async (db: DbOrTx, deviceId: number) => {
+/** Whether the device is DOWN. */
+export const isStillDown = async (db: DbOrTx, deviceId: number) =>
+  (await downSince(db, deviceId)) !== undefined;
+
+/** When a DOWN device was last seen (never seen: when it was added); undefined when it is not DOWN. */
+export const downSince = async (db: DbOrTx, deviceId: number): Promise<Date | undefined> => {
   const result = await db.execute(
-    sql`select status, extract(epoch from last_seen_at) * 1000 as last_seen_ms from devices where id = ${deviceId}`,
+    sql`select status, coalesce(last_seen_at, created_at) as seen from devices where id = ${deviceId}`,
   );
-  const [row] = rowsOf<{ status: string; last_seen_ms: string | number | null }>(result);
-  return row?.status === 'DOWN';
+  const [row] = rowsOf<{ status: string; seen: Date | string }>(result);
+  return row?.status === 'DOWN' ? new Date(row.seen) : undefined;
 };
+
+/** Of these devices, those that are DOWN. */
+export const downDevices = async (db: DbOrTx, deviceIds: readonly number[]) =>
+  deviceIds.length === 0
+    ? []
+    : rowsOf<{ id: number }>(
+        await db.execute(sql`select id from devices
+          where id = any(${sql.param([...deviceIds])}::int[]) and status = 'DOWN' order by id`),
+      ).map((r) => toNumber(r.id));
+
+/**
+ * Devices with a trigger a maintenance window suppressed that is still triggered, and no window covering
+ * them at `now`: the sweeper raises those triggers.
+ */
+export const devicesWithSuppressedTriggers = async (db: DbOrTx, now: Date) =>
+  rowsOf<{ device_id: number }>(
+    await db.execute(sql`
+      select distinct s.device_id from condition_states s join devices d on d.id = s.device_id
+      where s.suppressed is not null and s.triggered
+        and not exists (select 1 from maintenance_windows w
+          where w.organization_id = d.organization_id
+            and (cardinality(w.device_ids) = 0 or d.id = any(w.device_ids))
+            and w.start_time <= ${now.toISOString()}::timestamptz and w.end_time > ${now.toISOString()}::timestamptz)
+      limit ${SWEEP_BATCH}`),
+  ).map((r) => toNumber(r.device_id));
 
 /** Marks DEVICE_DOWN triggers due (the device went DOWN): a state per condition, kept until it comes back. */
 export const scheduleDueTriggers = async (

@@ -1,8 +1,9 @@
 import type { Condition } from '@rmm/domain';
 import type { AlertRow } from '../alerts/mapper.ts';
 import type { StatusChange } from '../devices/presence-repository.ts';
+import { judgeBackupJob } from './backup-job.ts';
 import { serverConditionsOf } from './condition-sets.ts';
-import { apply, type EngineCondition, type EngineContext, type Observation } from './engine.ts';
+import { apply, type EngineCondition, type EngineContext, keyOf, type Observation } from './engine.ts';
 import { devicesUnderPolicies, type PolicyScanCache } from './policy-scan.ts';
 import * as repo from './repository.ts';
 
@@ -10,7 +11,9 @@ import * as repo from './repository.ts';
  * Condition types the server evaluates itself (docs/decisions.md "Monitoring engine"):
  * - DEVICE_DOWN: when the status sweeper marks a device DOWN, each of its DEVICE_DOWN conditions gets a trigger
  *   due at last seen + afterMinutes (a state row); the alert sweeper raises it when due and the device is still
- *   DOWN; the device coming back drops the due triggers and clears the key.
+ *   DOWN; the device coming back drops the due triggers and clears the key. A device already DOWN when such a
+ *   condition starts to apply to it (CONDITIONS_CHANGED: a condition added, a policy assigned) is judged then:
+ *   due at last seen + afterMinutes, raised at once when that has passed.
  * - BACKUP_JOB: the alert sweeper reads, for the devices whose policies hold the type, their latest finished
  *   BACKUP job per plan (FAILED: a failure triggers, a success clears; the plan id is the instance) and their last
  *   success (NOT_RUN: none within notRunHours triggers). Observations carry the job's own time, so reading the
@@ -91,6 +94,71 @@ const cameBack = async (context: ServerConditionContext, deviceIds: number[], no
   }
 };
 
+const afterMinutesOf = (condition: Condition) =>
+  condition.type === 'DEVICE_DOWN' ? condition.parameters.afterMinutes : 0;
+
+/**
+ * A device's condition set changed (CONDITIONS_CHANGED names it, or `all`): each DEVICE_DOWN condition that
+ * applies to a device already DOWN and has not been judged for this outage (no due trigger with its minutes, no
+ * trigger since the device was last seen) is judged now: due at last seen + afterMinutes, or, when that has
+ * passed, raised at once (trigger time: now, when the condition started to apply). Under the device's lock,
+ * waiting for it; every process hears the message, and the second to get the lock finds the work done.
+ */
+export const judgeDownDevices = async (
+  context: ServerConditionContext,
+  change: { all: boolean; deviceIds: readonly number[] },
+  now = new Date(),
+) => {
+  const policyIds = (await context.scans.get()).serverTypes.get('DEVICE_DOWN');
+  if (!policyIds?.length) return;
+  const candidates = change.all ? await devicesUnderPolicies(context.db, policyIds) : change.deviceIds;
+  for (const deviceId of await repo.downDevices(context.db, candidates)) {
+    const conditions = await serverConditionsOf(context.db, deviceId, 'DEVICE_DOWN');
+    if (conditions.length === 0) continue;
+    await apply(
+      context,
+      {
+        deviceId,
+        step: async (step) => {
+          const lastSeen = await repo.downSince(step.tx, deviceId);
+          if (!lastSeen) return;
+          const later: Parameters<typeof repo.scheduleDueTriggers>[1] = [];
+          for (const entry of conditions) {
+            const minutes = afterMinutesOf(entry.condition);
+            const state = step.states.get(keyOf(entry.condition.id, ''));
+            const due = state?.dueAt && state.dueCondition && afterMinutesOf(state.dueCondition) === minutes;
+            if (due || (state?.triggered && state.observedAt >= lastSeen)) continue;
+            const dueAt = new Date(lastSeen.getTime() + minutes * 60_000);
+            if (dueAt > now) {
+              later.push({
+                deviceId,
+                organizationId: step.device.organizationId,
+                condition: entry.condition,
+                policyId: entry.policyId,
+                lastSeen,
+                dueAt,
+              });
+              continue;
+            }
+            const offline = Math.floor((now.getTime() - lastSeen.getTime()) / 60_000);
+            step.observe({
+              condition: entry,
+              instance: '',
+              triggered: true,
+              value: minutes,
+              text: `Offline for ${offline} minute(s)`,
+              observedAt: now,
+              clearDue: true,
+            });
+          }
+          await repo.scheduleDueTriggers(step.tx, later);
+        },
+      },
+      { skipLocked: false },
+    );
+  }
+};
+
 /** The status changes a process wrote (its flushes and sweeps): DEVICE_DOWN's part. */
 export const onStatusChanges = async (
   context: ServerConditionContext,
@@ -138,8 +206,6 @@ export const raiseDueTriggers = async (context: ServerConditionContext, now: Dat
   }
 };
 
-const HOUR_MS = 3_600_000;
-
 /** BACKUP_JOB: failures and successes of the latest runs, and devices with no success for too long. */
 export const checkBackupJobs = async (context: ServerConditionContext, now: Date) => {
   const policyIds = (await context.scans.get()).serverTypes.get('BACKUP_JOB');
@@ -155,35 +221,8 @@ export const checkBackupJobs = async (context: ServerConditionContext, now: Date
     for (const condition of conditions) {
       const c = condition.condition;
       if (c.type !== 'BACKUP_JOB') continue;
-      if (c.parameters.trigger === 'FAILED') {
-        for (const run of ofDevice)
-          observations.push({
-            condition,
-            instance: run.planId,
-            triggered: run.failed,
-            value: null,
-            text: run.failed ? `Backup of plan ${run.planName || run.planId} failed (job ${run.jobUid})` : '',
-            observedAt: run.finishedAt,
-          });
-        continue;
-      }
-      const successes = ofDevice.filter((r) => !r.failed).map((r) => r.finishedAt.getTime());
-      const since = successes.length
-        ? Math.max(...successes)
-        : (created.get(deviceId)?.getTime() ?? now.getTime());
-      const late = now.getTime() - since > c.parameters.notRunHours * HOUR_MS;
-      observations.push({
-        condition,
-        instance: '',
-        triggered: late,
-        value: null,
-        text: late
-          ? successes.length
-            ? `No successful backup since ${new Date(since).toISOString()}`
-            : 'No successful backup yet'
-          : '',
-        observedAt: now,
-      });
+      for (const verdict of judgeBackupJob(c.parameters, ofDevice, created.get(deviceId), now))
+        observations.push({ condition, value: null, ...verdict });
     }
     if (observations.length) await apply(context, { deviceId, observations });
   }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
 import { activities, notificationChannels } from '../../db/schema.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
+import { cpuCondition, createPolicy, unique, updatePolicy } from '../policies/test-fixtures.ts';
 
 const CHANNELS = '/notification-channels';
 const SECRET = 'a webhook secret of forty characters....';
@@ -231,5 +232,51 @@ describe('notification channels', () => {
       expect((await ctx.request('GET', url, undefined, { cookie: stranger.cookie })).statusCode).toBe(403);
     }
     expect((await storedRow(channel.id))!.name).toBe('Guarded');
+  });
+
+  it('refuses deleting a channel a policy condition or override names (409, naming the policies) until none does', async () => {
+    const channel = await create({
+      type: 'EMAIL',
+      name: 'Night shift',
+      config: { recipients: ['n@msp.test'] },
+    });
+    const other = await create({ type: 'EMAIL', name: 'Day shift', config: { recipients: ['d@msp.test'] } });
+    const suffix = unique();
+    const sends = cpuCondition({ notifications: [{ channelId: channel.id, option: 'SEND' }] });
+    const servers = await createPolicy(ctx, { name: `Servers ${suffix}`, conditions: [sends] });
+    // Option NONE still names the channel: the condition would be refused on its next save without it.
+    const quiet = cpuCondition({ notifications: [{ channelId: channel.id, option: 'NONE' }] });
+    const alpha = await createPolicy(ctx, { name: `Alpha ${suffix}`, conditions: [quiet] });
+    const child = await createPolicy(ctx, {
+      name: `Child ${suffix}`,
+      parentPolicyId: servers.id,
+      conditions: [],
+      overrides: [{ kind: 'OVERRIDE', condition: { ...sends, severity: 'CRITICAL' } }],
+    });
+
+    const refused = await ctx.request('DELETE', `${CHANNELS}/${channel.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'CHANNEL_IN_USE',
+      message: `Conditions of the policies “Alpha ${suffix}”, “Child ${suffix}” and “Servers ${suffix}” notify through this channel; remove it from them first.`,
+    });
+    expect(await storedRow(channel.id)).toBeDefined();
+    // A channel no condition names goes at once.
+    expect((await ctx.request('DELETE', `${CHANNELS}/${other.id}`)).statusCode).toBe(200);
+
+    expect((await updatePolicy(ctx, alpha, { conditions: [cpuCondition()] })).statusCode).toBe(200);
+    const childWithout = { ...sends, notifications: [] };
+    expect(
+      (await updatePolicy(ctx, child, { overrides: [{ kind: 'OVERRIDE', condition: childWithout }] }))
+        .statusCode,
+    ).toBe(200);
+    const onlyServers = await ctx.request('DELETE', `${CHANNELS}/${channel.id}`);
+    expect(onlyServers.json().error.message).toBe(
+      `Conditions of the policy “Servers ${suffix}” notify through this channel; remove it from them first.`,
+    );
+    const serversNow = (await ctx.request('GET', `/policies/${servers.id}`)).json().policy;
+    expect((await updatePolicy(ctx, serversNow, { conditions: [childWithout] })).statusCode).toBe(200);
+    expect((await ctx.request('DELETE', `${CHANNELS}/${channel.id}`)).statusCode).toBe(200);
+    expect(await storedRow(channel.id)).toBeUndefined();
   });
 });

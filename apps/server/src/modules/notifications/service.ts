@@ -1,19 +1,23 @@
 import {
+  channelUsersText,
+  formatMessage,
   type ListNotificationDeliveriesQuery,
   type NotificationChannel,
   type NotificationChannelInput,
   type NotificationChannelType,
   type NotificationDelivery,
+  notificationChannelErrorStatus,
   notificationChannelMessages,
 } from '@rmm/domain';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { encryptSecret } from '../../lib/crypto.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, DomainError, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
 import * as repo from './repository.ts';
 import type { StoredChannelConfig } from './schema.ts';
+import { channelUsers } from './usage.ts';
 
 /**
  * Notification channels: the installation's (no organization owns one), read with settings.view and changed
@@ -166,9 +170,19 @@ export const updateChannel = async ({
   return toChannel(await getChannel(db, id));
 };
 
+/** A condition still names the channel (whatever its option): refused, naming the policies. */
+const channelInUse = (users: readonly string[]) =>
+  new DomainError(
+    'CHANNEL_IN_USE',
+    formatMessage(notificationChannelMessages.CHANNEL_IN_USE, { policies: channelUsersText(users) }),
+    { statusCode: notificationChannelErrorStatus.CHANNEL_IN_USE },
+  );
+
 export const deleteChannel = async ({ db, actor, id }: Context & { id: number }) => {
   const before = await getChannel(db, id);
   await db.transaction(async (tx) => {
+    const users = await channelUsers(tx, id);
+    if (users.length > 0) throw channelInUse(users);
     await repo.deleteChannel(tx, id);
     await insertActivity(tx, activity(actor, 'notificationChannel.delete', before));
   });

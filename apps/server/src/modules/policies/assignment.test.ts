@@ -11,7 +11,7 @@ import { policyMessages } from '@rmm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
 import { CONDITIONS_CHANGED_SUBJECT } from '../../bus/subjects.ts';
-import { deviceMetrics } from '../../db/schema.ts';
+import { deviceMetrics, jobs } from '../../db/schema.ts';
 import {
   conditionOf,
   cpuCondition,
@@ -399,6 +399,97 @@ describe('the dry run', () => {
 
     const bad = await ctx.request('POST', `/policies/${policy.id}/dry-run`, { conditions: [] });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('judges backup jobs, the fullest volume over its duration and software patterns; not what is not stored', async () => {
+    const org = await createOrganization(ctx);
+    const now = Date.now();
+    const withSoftware = (names: string[]) =>
+      ({
+        software: names.map((name) => ({ name, version: '1', publisher: '', installDate: null })),
+        volumes: [],
+      }) as unknown as DeviceInventory;
+    const backedUp = await createDevice(ctx, {
+      organizationId: org.id,
+      displayName: 'A backed up',
+      status: 'UP',
+      lastSeenAt: new Date(now),
+      diskPercent: 95,
+      inventory: withSoftware(['7-Zip 23.01 (x64)']),
+      createdAt: new Date(now - 10 * 86_400_000),
+    });
+    const never = await createDevice(ctx, {
+      organizationId: org.id,
+      displayName: 'B never backed up',
+      status: 'UP',
+      lastSeenAt: new Date(now),
+      diskPercent: 95,
+      inventory: withSoftware(['Old 7-Zip']),
+      createdAt: new Date(now - 2 * 86_400_000),
+    });
+    const policy = await createPolicy(ctx);
+    await setOrganizationPolicies(org.id, {
+      defaults: [{ nodeRoleId: LINUX_SERVER_ROLE, policyId: policy.id }],
+      locations: [],
+    });
+    const [failedPlan, goodPlan] = [randomUUID(), randomUUID()];
+    const backup = (planId: string, result: 'SUCCESS' | 'FAILURE', minutesAgo: number) => ({
+      jobUid: randomUUID(),
+      deviceId: backedUp.id,
+      organizationId: org.id,
+      jobType: 'BACKUP' as const,
+      jobName: 'Nightly',
+      content: { planId, planName: 'Nightly', nodeId: backedUp.id, actionType: 'STRATA_BACKUP' },
+      status: 'COMPLETED' as const,
+      jobResult: result,
+      expiresAt: new Date(now),
+      finishedAt: new Date(now - minutesAgo * 60_000),
+    });
+    await ctx.db
+      .insert(jobs)
+      .values([
+        backup(failedPlan, 'SUCCESS', 120),
+        backup(failedPlan, 'FAILURE', 60),
+        backup(goodPlan, 'FAILURE', 120),
+        backup(goodPlan, 'SUCCESS', 60),
+      ]);
+    // The backed-up device's fullest volume was at half two minutes ago: not below 10 % free for 5 minutes.
+    await ctx.db.insert(deviceMetrics).values(
+      [
+        { deviceId: backedUp.id, diskPercent: 50 },
+        { deviceId: never.id, diskPercent: 96 },
+      ].map((m) => ({
+        ...m,
+        organizationId: org.id,
+        time: new Date(now - 120_000),
+        cpuPercent: 10,
+        memoryPercent: 10,
+      })),
+    );
+    const conditions = [
+      conditionOf('BACKUP_JOB', { trigger: 'FAILED' }),
+      conditionOf('BACKUP_JOB', { trigger: 'NOT_RUN', notRunHours: 24 }),
+      conditionOf('DISK', { mode: 'PERCENT_FREE', thresholdPercent: 10, durationMinutes: 5 }),
+      conditionOf('SOFTWARE', { name: '7-zip*', trigger: 'INSTALLED' }),
+      conditionOf('SERVICE', { name: 'sshd', trigger: 'NOT_RUNNING', durationMinutes: 5 }),
+      conditionOf('PATCH', { maxPendingUpdates: 0 }),
+      conditionOf('ANTIVIRUS', { trigger: 'NOT_PROTECTED' }),
+    ];
+    const response = await ctx.request('POST', `/policies/${policy.id}/dry-run`, { conditions });
+    expect(response.statusCode, response.body).toBe(200);
+    const [failed, notRun, fullest, sevenZip, ...agentOnly] = (response.json() as PolicyDryRunResponse)
+      .results;
+    expect(failed).toMatchObject({ evaluated: true });
+    expect(failed!.devices).toEqual([
+      { deviceId: backedUp.id, displayName: 'A backed up', instance: failedPlan, value: null },
+    ]);
+    // A success an hour ago on one plan is a backup within the day; the other device never had one in two days.
+    expect(notRun!.devices.map((d) => d.deviceId)).toEqual([never.id]);
+    expect(fullest!.devices).toEqual([expect.objectContaining({ deviceId: never.id, value: 5 })]);
+    expect(sevenZip!.devices).toEqual([
+      expect.objectContaining({ deviceId: backedUp.id, instance: '7-Zip 23.01 (x64)' }),
+    ]);
+    expect(agentOnly.map((r) => r.evaluated)).toEqual([false, false, false]);
   });
 
   it('counts the devices of child policies, which inherit the conditions', async () => {

@@ -4,21 +4,31 @@ import {
   DRY_RUN_MAX_DEVICES,
   type PolicyDryRunRequest,
   type PolicyDryRunResponse,
+  softwareNameMatcher,
 } from '@rmm/domain';
 import type { z } from 'zod';
+import { judgeBackupJob } from '../monitoring/backup-job.ts';
+import { type BackupRun, latestBackupRuns } from '../monitoring/repository.ts';
 import * as repo from './repository.ts';
 import { type Context, requirePolicy } from './service.ts';
 
 /**
  * The policy editor's dry run: for each condition, the devices the policy applies to (in the caller's scope)
  * where it would trigger now, judged from what the server already stores: the latest metrics and their
- * samples (CPU, memory, disk), the last time seen (offline), the pending reboot flag and the inventory's
- * software. Other types need the agent's own sampling: they answer `evaluated: false` rather than a guess.
+ * samples (CPU, memory, disk), the last time seen (offline), the pending reboot flag, the inventory's volumes
+ * and software, and the BACKUP jobs (backup job). Every other type needs the agent's own sampling (processes,
+ * services, updates, antivirus, hardware, logs, scripts and network probes are not stored): it answers
+ * `evaluated: false` rather than a guess (docs/decisions.md "Policies").
  */
 
 type Result = PolicyDryRunResponse['results'][number];
 type Hit = Result['devices'][number];
 type Extremes = Map<number, repo.MetricExtremes>;
+/** What the dry run reads besides the devices rows: metric samples per duration, backup runs per device. */
+type Stored = {
+  extremes: ReadonlyMap<number, Extremes>;
+  backupRuns: ReadonlyMap<number, BackupRun[]>;
+};
 
 /** The most devices a dry run looks at. */
 export const DRY_RUN_SCAN_MAX = 10_000;
@@ -53,16 +63,27 @@ const mountOf = (volume: string) =>
     .replace(/[\\/]+$/, '')
     .toLowerCase() || '/';
 
+/** DISK over every volume by percent free: judged from the metrics (the fullest volume) and their samples. */
+const isFullestVolumeRule = (parameters: ConditionParameters<'DISK'>) =>
+  parameters.mode === 'PERCENT_FREE' && parameters.volume === '*';
+
 /**
- * Disk: any volume (`*`) by percent free is the devices row's fullest volume (its latest metrics); a named
- * volume or a size is read from the inventory's volumes.
+ * Disk: any volume (`*`) by percent free is the devices row's fullest volume (its latest metrics), below the
+ * threshold now and in every sample of the duration (when the window holds samples); a named volume or a size
+ * is read from the inventory's volumes.
  */
-const disk = (device: repo.DryRunDevice, parameters: ConditionParameters<'DISK'>): Hit[] => {
+const disk = (
+  device: repo.DryRunDevice,
+  parameters: ConditionParameters<'DISK'>,
+  window: repo.MetricExtremes | undefined,
+): Hit[] => {
   const volumes = (device.inventory?.volumes ?? []).filter((v) => v.totalBytes > 0);
   const base = { deviceId: device.id, displayName: device.displayName };
-  if (parameters.mode === 'PERCENT_FREE' && parameters.volume === '*' && device.diskPercent !== null) {
+  if (isFullestVolumeRule(parameters) && device.diskPercent !== null) {
     const free = 100 - device.diskPercent;
-    if (free >= (parameters.thresholdPercent ?? 0)) return [];
+    const threshold = parameters.thresholdPercent ?? 0;
+    if (free >= threshold) return [];
+    if (window && window.samples > 0 && 100 - window.diskMin >= threshold) return [];
     const fullest = [...volumes].sort((a, b) => a.freeBytes / a.totalBytes - b.freeBytes / b.totalBytes)[0];
     return [{ ...base, instance: fullest?.mount ?? '', value: round(free) }];
   }
@@ -89,20 +110,39 @@ const deviceDown = (device: repo.DryRunDevice, parameters: ConditionParameters<'
     : [];
 };
 
-/** Software by name (case-insensitive, part of the name) in the stored inventory; no inventory, no answer. */
+/**
+ * Software by name in the stored inventory, by the agent's rule (`softwareNameMatcher`: part of the name, or
+ * the whole name with `*`, any case); no inventory, no answer.
+ */
 const software = (device: repo.DryRunDevice, parameters: ConditionParameters<'SOFTWARE'>): Hit[] => {
   if (!device.inventory) return [];
-  const wanted = parameters.name.toLowerCase();
-  const match = device.inventory.software.find((s) => s.name.toLowerCase().includes(wanted));
+  const matches = softwareNameMatcher(parameters.name);
+  const match = device.inventory.software.find((s) => matches(s.name));
   const base = { deviceId: device.id, displayName: device.displayName, value: null };
   if (parameters.trigger === 'INSTALLED') return match ? [{ ...base, instance: match.name }] : [];
   return match ? [] : [{ ...base, instance: parameters.name }];
 };
 
+/** Backup job: the engine's own judgement (`judgeBackupJob`) of the device's stored BACKUP jobs. */
+const backupJob = (
+  device: repo.DryRunDevice,
+  parameters: ConditionParameters<'BACKUP_JOB'>,
+  runs: readonly BackupRun[],
+  now: Date,
+): Hit[] =>
+  judgeBackupJob(parameters, runs, device.createdAt, now)
+    .filter((verdict) => verdict.triggered)
+    .map((verdict) => ({
+      deviceId: device.id,
+      displayName: device.displayName,
+      instance: verdict.instance,
+      value: null,
+    }));
+
 const evaluate = (
   condition: Condition,
   devices: readonly repo.DryRunDevice[],
-  extremes: ReadonlyMap<number, Extremes>,
+  { extremes, backupRuns }: Stored,
   now: Date,
 ): Result | undefined => {
   const hits = (each: (device: repo.DryRunDevice) => Hit[]) => ({
@@ -129,8 +169,12 @@ const evaluate = (
         );
       });
     }
-    case 'DISK':
-      return hits((device) => disk(device, condition.parameters));
+    case 'DISK': {
+      const samples = isFullestVolumeRule(condition.parameters)
+        ? extremes.get(condition.parameters.durationMinutes)
+        : undefined;
+      return hits((device) => disk(device, condition.parameters, samples?.get(device.id)));
+    }
     case 'DEVICE_DOWN':
       return hits((device) => deviceDown(device, condition.parameters, now));
     case 'REBOOT':
@@ -141,6 +185,8 @@ const evaluate = (
       );
     case 'SOFTWARE':
       return hits((device) => software(device, condition.parameters));
+    case 'BACKUP_JOB':
+      return hits((device) => backupJob(device, condition.parameters, backupRuns.get(device.id) ?? [], now));
     default:
       return undefined;
   }
@@ -166,7 +212,9 @@ export const dryRunPolicy = async ({
   const durations = [
     ...new Set(
       input.conditions.flatMap((c) =>
-        c.type === 'CPU' || c.type === 'MEMORY' ? [c.parameters.durationMinutes] : [],
+        c.type === 'CPU' || c.type === 'MEMORY' || (c.type === 'DISK' && isFullestVolumeRule(c.parameters))
+          ? [c.parameters.durationMinutes]
+          : [],
       ),
     ),
   ];
@@ -176,10 +224,15 @@ export const dryRunPolicy = async ({
       minutes,
       await repo.metricExtremesSince(db, ids, new Date(now.getTime() - minutes * 60_000)),
     );
+  const backupRuns = new Map<number, BackupRun[]>();
+  if (input.conditions.some((c) => c.type === 'BACKUP_JOB'))
+    for (const run of await latestBackupRuns(db, ids))
+      backupRuns.set(run.deviceId, [...(backupRuns.get(run.deviceId) ?? []), run]);
+  const stored: Stored = { extremes, backupRuns };
   return {
     results: input.conditions.map(
       (condition) =>
-        evaluate(condition, devices, extremes, now) ?? {
+        evaluate(condition, devices, stored, now) ?? {
           conditionId: condition.id,
           evaluated: false,
           devices: [],

@@ -1,10 +1,14 @@
 import type {
+  BackupPlanOverride,
   Condition,
   ConditionOverride,
   DeviceInventory,
   ListDynamicPoliciesQuery,
   ListPoliciesQuery,
   OrganizationScope,
+  PolicyBackupPlan,
+  PolicyScheduledScript,
+  ScheduledScriptOverride,
   SearchCriteria,
 } from '@rmm/domain';
 import { and, asc, type Column, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
@@ -35,6 +39,10 @@ export type PolicyValues = {
   parentPolicyId: number | null;
   conditions: Condition[];
   overrides: ConditionOverride[];
+  backupPlans: PolicyBackupPlan[];
+  backupPlanOverrides: BackupPlanOverride[];
+  scheduledScripts: PolicyScheduledScript[];
+  scheduledScriptOverrides: ScheduledScriptOverride[];
 };
 
 const policyColumns = { ...getTableColumns(policies), parentPolicyName: parent.name };
@@ -218,6 +226,21 @@ export const isScriptUsedByPolicies = async (db: DbOrTx, scriptId: number) => {
     )
     .limit(1);
   return row !== undefined;
+};
+
+/**
+ * The names of the policies whose conditions or overrides name the notification channel (any option), by
+ * name: a channel they name is not deleted (a condition naming a missing channel is refused on its next save).
+ */
+export const policiesNamingChannel = async (db: DbOrTx, channelId: number) => {
+  const named = JSON.stringify([{ notifications: [{ channelId }] }]);
+  const overridden = JSON.stringify([{ condition: { notifications: [{ channelId }] } }]);
+  const rows = await db
+    .select({ name: policies.name })
+    .from(policies)
+    .where(sql`${policies.conditions} @> ${named}::jsonb or ${policies.overrides} @> ${overridden}::jsonb`)
+    .orderBy(asc(sql`lower(${policies.name})`), asc(policies.id));
+  return rows.map((row) => row.name);
 };
 
 // ---- assignment ----
@@ -459,7 +482,7 @@ export const devicesOfPolicies = async (
   return rows.map(toDryRunDevice);
 };
 
-/** Per device, the highest and lowest CPU and memory use of the samples since `from`. */
+/** Per device, the highest and lowest CPU and memory use and the lowest disk use of the samples since `from`. */
 export const metricExtremesSince = async (db: DbOrTx, deviceIds: readonly number[], from: Date) => {
   if (deviceIds.length === 0) return new Map<number, MetricExtremes>();
   const rows = await db
@@ -470,6 +493,7 @@ export const metricExtremesSince = async (db: DbOrTx, deviceIds: readonly number
       cpuMax: sql<number>`max(${deviceMetrics.cpuPercent})`,
       memoryMin: sql<number>`min(${deviceMetrics.memoryPercent})`,
       memoryMax: sql<number>`max(${deviceMetrics.memoryPercent})`,
+      diskMin: sql<number>`min(${deviceMetrics.diskPercent})`,
     })
     .from(deviceMetrics)
     .where(
@@ -488,6 +512,7 @@ export const metricExtremesSince = async (db: DbOrTx, deviceIds: readonly number
         cpuMax: Number(row.cpuMax),
         memoryMin: Number(row.memoryMin),
         memoryMax: Number(row.memoryMax),
+        diskMin: Number(row.diskMin),
       },
     ]),
   );
@@ -498,7 +523,57 @@ export type MetricExtremes = {
   cpuMax: number;
   memoryMin: number;
   memoryMax: number;
+  /** The fullest volume's use (the samples' `disk_percent`) at its lowest. */
+  diskMin: number;
 };
+
+/** Each device (of these ids, or all) with the policy assigned to it now, when that is one of `policyIds`. */
+export const assignedPoliciesOfDevices = async (
+  db: DbOrTx,
+  where: { deviceIds?: readonly number[]; policyIds?: readonly number[] },
+) => {
+  const byDevice = where.deviceIds ? sql`d.id = any(${sql.param([...where.deviceIds])}::int[])` : sql`true`;
+  const byPolicy = where.policyIds
+    ? sql`assigned = any(${sql.param([...where.policyIds])}::int[])`
+    : sql`assigned is not null`;
+  const rows = rowsOf<{ device_id: number; assigned: number }>(
+    await db.execute(sql`
+      select device_id, assigned from (
+        select d.id as device_id, ${assignedPolicyId} as assigned from ${devices} d where ${byDevice}) a
+      where ${byPolicy}`),
+  );
+  return rows.map((row) => ({ deviceId: Number(row.device_id), policyId: Number(row.assigned) }));
+};
+
+/** The enabled dynamic policies in their order, with their criteria and the policy they layer. */
+export const enabledDynamicPolicies = (db: DbOrTx) =>
+  db
+    .select({
+      id: dynamicPolicies.id,
+      policyId: dynamicPolicies.policyId,
+      criteria: dynamicPolicies.criteria,
+    })
+    .from(dynamicPolicies)
+    .where(eq(dynamicPolicies.enabled, true))
+    .orderBy(asc(dynamicPolicies.order), asc(dynamicPolicies.id));
+
+/** The devices (of these ids, or all) the criteria match now. */
+export const devicesMatching = async (
+  db: DbOrTx,
+  criteria: SearchCriteria,
+  onlyIds?: readonly number[],
+): Promise<number[]> =>
+  (
+    await db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(
+        and(
+          await criteriaConditionOf(db, criteria),
+          onlyIds ? anyOf(devices.id, [...onlyIds], 'integer') : undefined,
+        ),
+      )
+  ).map((row) => row.id);
 
 /** Enabled dynamic policies layering one of these policies: their criteria. */
 export const dynamicCriteriaOfPolicies = async (db: DbOrTx, policyIds: readonly number[]) =>

@@ -1,13 +1,19 @@
 import { createHash } from 'node:crypto';
 import {
   type AgentCondition,
+  type BackupPlanOverride,
   conditionSetText,
   type DevicePolicyResponse,
   type EffectiveCondition,
   effectiveConditionsOf,
+  effectiveItemsOf,
   findConditionTypeInfo,
   MAX_POLICY_DEPTH,
+  mergeItemLayers,
+  type PolicyBackupPlan,
   type PolicyLayer,
+  type PolicyScheduledScript,
+  type ScheduledScriptOverride,
 } from '@rmm/domain';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
@@ -20,20 +26,59 @@ import { devicePolicies, dynamicPolicies, policies, policyAssignments } from './
  * condition engine and the agent gateway share (docs/decisions.md "Policies").
  */
 
+/** A policy as inheritance needs it: conditions, backup plans and scheduled scripts, own and overrides. */
+export type PolicyChainLayer = PolicyLayer & {
+  backupPlans: readonly PolicyBackupPlan[];
+  backupPlanOverrides: readonly BackupPlanOverride[];
+  scheduledScripts: readonly PolicyScheduledScript[];
+  scheduledScriptOverrides: readonly ScheduledScriptOverride[];
+};
+
 /** A policy and its ancestors, root first (at most MAX_POLICY_DEPTH; a cycle stops the walk). */
-export const policyChain = async (db: DbOrTx, policyId: number): Promise<PolicyLayer[]> => {
-  const chain: PolicyLayer[] = [];
+export const policyChain = async (db: DbOrTx, policyId: number): Promise<PolicyChainLayer[]> => {
+  const chain: PolicyChainLayer[] = [];
   const seen = new Set<number>();
   let next: number | null = policyId;
   while (next !== null && !seen.has(next) && chain.length < MAX_POLICY_DEPTH) {
     seen.add(next);
     const [row] = await db.select().from(policies).where(eq(policies.id, next));
     if (!row) break;
-    chain.unshift({ id: row.id, name: row.name, conditions: row.conditions, overrides: row.overrides });
+    chain.unshift({
+      id: row.id,
+      name: row.name,
+      conditions: row.conditions,
+      overrides: row.overrides,
+      backupPlans: row.backupPlans,
+      backupPlanOverrides: row.backupPlanOverrides,
+      scheduledScripts: row.scheduledScripts,
+      scheduledScriptOverrides: row.scheduledScriptOverrides,
+    });
     next = row.parentPolicyId;
   }
   return chain;
 };
+
+/** The backup plans of the chain's last policy, as they apply on its devices. */
+export const effectiveBackupPlansOf = (chain: readonly PolicyChainLayer[]) =>
+  effectiveItemsOf(
+    chain.map((layer) => ({
+      id: layer.id,
+      name: layer.name,
+      items: layer.backupPlans,
+      overrides: layer.backupPlanOverrides,
+    })),
+  );
+
+/** The scheduled scripts of the chain's last policy, as they apply on its devices. */
+export const effectiveScheduledScriptsOf = (chain: readonly PolicyChainLayer[]) =>
+  effectiveItemsOf(
+    chain.map((layer) => ({
+      id: layer.id,
+      name: layer.name,
+      items: layer.scheduledScripts,
+      overrides: layer.scheduledScriptOverrides,
+    })),
+  );
 
 /** Where a device's policy comes from: its own, its location's for its role, its organization's default. */
 export const assignedPolicyOf = async (
@@ -86,7 +131,8 @@ export const matchingDynamicPolicies = async (db: DbOrTx, deviceId: number) => {
 
 /**
  * Every condition that applies to the device: its assigned policy's effective conditions, then each matching
- * dynamic policy's on top (a later layer's condition with the same id replaces the earlier one).
+ * dynamic policy's on top (a later layer's condition with the same id replaces the earlier one); and its
+ * backup plans and scheduled scripts, layered the same way.
  */
 export const deviceConditions = async (
   db: DbOrTx,
@@ -107,15 +153,18 @@ export const deviceConditions = async (
   const byId = new Map<string, EffectiveCondition>();
   for (const entry of effectiveConditionsOf(chain)) byId.set(entry.condition.id, entry);
   const dynamic = await matchingDynamicPolicies(db, deviceId);
-  for (const layer of dynamic)
-    for (const entry of effectiveConditionsOf(await policyChain(db, layer.policyId)))
-      byId.set(entry.condition.id, entry);
+  const chains = [chain];
+  for (const layer of dynamic) chains.push(await policyChain(db, layer.policyId));
+  for (const dynamicChain of chains.slice(1))
+    for (const entry of effectiveConditionsOf(dynamicChain)) byId.set(entry.condition.id, entry);
   return {
     policyId: assigned.policyId,
     policyName: chain.at(-1)?.name ?? null,
     source: assigned.source,
     dynamicPolicies: dynamic.map((d) => ({ id: d.id, name: d.name })),
     conditions: [...byId.values()],
+    backupPlans: mergeItemLayers(chains.map(effectiveBackupPlansOf)),
+    scheduledScripts: mergeItemLayers(chains.map(effectiveScheduledScriptsOf)),
   };
 };
 

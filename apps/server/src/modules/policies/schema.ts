@@ -1,4 +1,12 @@
-import type { Condition, ConditionOverride, SearchCriteria } from '@rmm/domain';
+import type {
+  BackupPlanOverride,
+  Condition,
+  ConditionOverride,
+  PolicyBackupPlan,
+  PolicyScheduledScript,
+  ScheduledScriptOverride,
+  SearchCriteria,
+} from '@rmm/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -17,8 +25,9 @@ import { locations, organizations } from '../organizations/schema.ts';
 
 /**
  * Agent policies (packages/domain/src/policies.ts): a name unique whatever its case, the device class it is for,
- * its parent, its own conditions and its overrides of inherited ones (as validated by the domain's schemas),
- * and a version for optimistic locking.
+ * its parent, its own conditions, backup plans and scheduled scripts and its overrides of inherited ones (as
+ * validated by the domain's schemas), and a version for optimistic locking. The plans and scripts it supplies
+ * a version of are also rows of `backup_plans` and `scheduled_tasks` (policy_id), for their schedulers.
  */
 export const policies = pgTable(
   'policies',
@@ -32,6 +41,13 @@ export const policies = pgTable(
     }),
     conditions: jsonb('conditions').$type<Condition[]>().notNull().default([]),
     overrides: jsonb('overrides').$type<ConditionOverride[]>().notNull().default([]),
+    backupPlans: jsonb('backup_plans').$type<PolicyBackupPlan[]>().notNull().default([]),
+    backupPlanOverrides: jsonb('backup_plan_overrides').$type<BackupPlanOverride[]>().notNull().default([]),
+    scheduledScripts: jsonb('scheduled_scripts').$type<PolicyScheduledScript[]>().notNull().default([]),
+    scheduledScriptOverrides: jsonb('scheduled_script_overrides')
+      .$type<ScheduledScriptOverride[]>()
+      .notNull()
+      .default([]),
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

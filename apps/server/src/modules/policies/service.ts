@@ -8,7 +8,9 @@ import {
   type ListPoliciesResponse,
   MAX_POLICY_DEPTH,
   type NodeClass,
+  overriddenItemId,
   type Policy,
+  type PolicyItemOverride,
   type PolicySummary,
   type UpdatePolicyRequest,
 } from '@rmm/domain';
@@ -21,8 +23,15 @@ import { insertActivities, type NewActivity } from '../activities/repository.ts'
 import { isUniqueViolation } from '../scripts/errors.ts';
 import { rulesetTypes } from '../ticket-rulesets/service.ts';
 import { policyError } from './errors.ts';
+import { checkPolicyItems } from './item-checks.ts';
+import { syncPolicyItemRows } from './item-rows.ts';
 import * as repo from './repository.ts';
-import { devicesAffectedByPolicies, policyChain } from './resolve.ts';
+import {
+  devicesAffectedByPolicies,
+  effectiveBackupPlansOf,
+  effectiveScheduledScriptsOf,
+  policyChain,
+} from './resolve.ts';
 
 /**
  * Agent policies: MSP-wide (not per organization), each for one device class, inheriting from a parent of the
@@ -103,6 +112,12 @@ export const getPolicy = async ({ db, actor, id }: Context & { id: number }): Pr
     conditions: row.conditions,
     overrides: row.overrides,
     effectiveConditions: effectiveConditionsOf(chain),
+    backupPlans: row.backupPlans,
+    backupPlanOverrides: row.backupPlanOverrides,
+    effectiveBackupPlans: effectiveBackupPlansOf(chain),
+    scheduledScripts: row.scheduledScripts,
+    scheduledScriptOverrides: row.scheduledScriptOverrides,
+    effectiveScheduledScripts: effectiveScheduledScriptsOf(chain),
   };
 };
 
@@ -227,6 +242,7 @@ const validatePolicy = async (db: DbOrTx, actor: Actor, input: PolicyInputValue,
   } else if (ancestors.length + 1 > MAX_POLICY_DEPTH) throw policyError('POLICY_TOO_DEEP');
   checkOverrides(ancestors, input);
   await checkConditions(db, actor, input.nodeClass, conditionsOf(input));
+  await checkPolicyItems(db, actor, ancestors, input, self);
 };
 
 const nameTakenOnRace = (error: unknown): never => {
@@ -263,6 +279,7 @@ export const createPolicy = async ({
   const id = await db
     .transaction(async (tx) => {
       const newId = await repo.insertPolicy(tx, input);
+      await syncPolicyItemRows(tx, { ...input, id: newId }, actor.id);
       await insertActivities(tx, [
         policyActivity(actor, 'policy.create', { id: newId, name: input.name }, `for ${input.nodeClass}`),
       ]);
@@ -273,23 +290,47 @@ export const createPolicy = async ({
   return getPolicy({ db, actor, id });
 };
 
+/** The overrides whose item (or condition) the chain's ancestors still have. */
+const keptOverrides = <T extends { id: string }>(
+  overrides: readonly PolicyItemOverride<T>[],
+  inherited: ReadonlySet<string>,
+) => overrides.filter((o) => inherited.has(overriddenItemId(o)));
+
 /**
- * Drops the overrides of the policy's descendants that name a condition their chain no longer has (the
- * policy removed it): they would be refused on the descendant's next save. Answers the names changed.
+ * Drops the overrides of the policy's descendants that name a condition, backup plan or scheduled script
+ * their chain no longer has (the policy removed it): they would be refused on the descendant's next save.
+ * Answers the names changed.
  */
-const pruneDescendantOverrides = async (tx: Tx, id: number) => {
+const pruneDescendantOverrides = async (tx: Tx, id: number, actorId: number) => {
   const changed: string[] = [];
   for (const { id: descendantId } of await repo.descendantsOf(tx, id)) {
     const chain = await policyChain(tx, descendantId);
     const self = chain.at(-1);
     if (!self || self.id !== descendantId) continue;
-    const inherited = new Set(chain.slice(0, -1).flatMap((layer) => layer.conditions.map((c) => c.id)));
+    const ancestors = chain.slice(0, -1);
+    const inherited = new Set(ancestors.flatMap((layer) => layer.conditions.map((c) => c.id)));
     const kept = self.overrides.filter((o: ConditionOverride) =>
       inherited.has(o.kind === 'OVERRIDE' ? o.condition.id : o.conditionId),
     );
-    if (kept.length === self.overrides.length) continue;
+    const plans = keptOverrides(
+      self.backupPlanOverrides,
+      new Set(ancestors.flatMap((layer) => layer.backupPlans.map((p) => p.id))),
+    );
+    const scripts = keptOverrides(
+      self.scheduledScriptOverrides,
+      new Set(ancestors.flatMap((layer) => layer.scheduledScripts.map((p) => p.id))),
+    );
+    if (
+      kept.length === self.overrides.length &&
+      plans.length === self.backupPlanOverrides.length &&
+      scripts.length === self.scheduledScriptOverrides.length
+    )
+      continue;
     const row = await repo.findPolicy(tx, descendantId);
-    if (row) await repo.updatePolicyAtVersion(tx, descendantId, row.version, { overrides: kept });
+    if (!row) continue;
+    const changes = { overrides: kept, backupPlanOverrides: plans, scheduledScriptOverrides: scripts };
+    await repo.updatePolicyAtVersion(tx, descendantId, row.version, changes);
+    await syncPolicyItemRows(tx, { ...row, ...changes }, actorId);
     changed.push(self.name);
   }
   return changed;
@@ -300,7 +341,9 @@ const updateDetail = (before: repo.PolicyRow, input: PolicyInputValue, pruned: r
     input.name !== before.name ? `renamed from "${before.name}"` : '',
     input.parentPolicyId !== before.parentPolicyId ? `parent ${input.parentPolicyId ?? 'none'}` : '',
     `${input.conditions.length} condition(s), ${input.overrides.length} override(s)`,
-    pruned.length > 0 ? `overrides of removed conditions dropped from ${pruned.join(', ')}` : '',
+    `${input.backupPlans.length} backup plan(s), ${input.backupPlanOverrides.length} override(s)`,
+    `${input.scheduledScripts.length} scheduled script(s), ${input.scheduledScriptOverrides.length} override(s)`,
+    pruned.length > 0 ? `overrides of removed items dropped from ${pruned.join(', ')}` : '',
   ]
     .filter(Boolean)
     .join('; ');
@@ -319,7 +362,8 @@ export const updatePolicy = async ({
     .transaction(async (tx) => {
       if (!(await repo.updatePolicyAtVersion(tx, id, input.version, input.policy)))
         throw policyError('POLICY_VERSION_CONFLICT');
-      const pruned = await pruneDescendantOverrides(tx, id);
+      await syncPolicyItemRows(tx, { ...input.policy, id }, actor.id);
+      const pruned = await pruneDescendantOverrides(tx, id, actor.id);
       await insertActivities(tx, [
         policyActivity(
           actor,

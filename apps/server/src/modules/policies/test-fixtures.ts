@@ -59,6 +59,10 @@ export const updatePolicy = (ctx: TestContext, policy: Policy, changes: Partial<
       parentPolicyId: policy.parentPolicyId,
       conditions: policy.conditions,
       overrides: policy.overrides,
+      backupPlans: policy.backupPlans,
+      backupPlanOverrides: policy.backupPlanOverrides,
+      scheduledScripts: policy.scheduledScripts,
+      scheduledScriptOverrides: policy.scheduledScriptOverrides,
       ...changes,
     },
   });

@@ -8,6 +8,7 @@ import {
   getTableColumns,
   ilike,
   inArray,
+  isNull,
   lte,
   or,
   type SQL,
@@ -25,9 +26,15 @@ import { scheduledTasks, taskRunDevices, taskRuns } from './schema.ts';
 export type TaskRow = typeof scheduledTasks.$inferSelect & { createdByEmail: string | null };
 export type TaskValues = Omit<typeof scheduledTasks.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-/** A task is the caller's when every organization its targets name is in their scope. */
+/**
+ * A task is the caller's when every organization its targets name is in their scope. A policy's scripts
+ * (`policy_id`) are not tasks of this list: they are edited in their policy.
+ */
 const taskInScope = (scope: OrganizationScope): SQL | undefined =>
-  scope === 'all' ? undefined : sql`${scheduledTasks.organizationIds} <@ ${sql.param(scope)}::integer[]`;
+  and(
+    isNull(scheduledTasks.policyId),
+    scope === 'all' ? undefined : sql`${scheduledTasks.organizationIds} <@ ${sql.param(scope)}::integer[]`,
+  );
 
 const taskColumns = { ...getTableColumns(scheduledTasks), createdByEmail: users.email };
 

@@ -1,4 +1,5 @@
 import {
+  type OrganizationScope,
   type ResolvedLibraryScript,
   type ScriptOperatingSystem,
   scriptOperatingSystemOfPlatform,
@@ -11,10 +12,11 @@ import { DomainError } from '../../lib/errors.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivities, type NewActivity } from '../activities/repository.ts';
 import { actorOfUser } from '../auth/service.ts';
-import { contentOf, insertNewJobs, type NewJob } from '../jobs/create.ts';
+import { contentOf, insertNewJobs, type JobCreator, type NewJob } from '../jobs/create.ts';
 import { loadLibraryScripts } from '../jobs/library-scripts.ts';
 import type { JobRow } from '../jobs/mapper.ts';
 import { checkRunAs } from '../jobs/run-as.ts';
+import { devicesOfPolicyItem } from '../policies/item-devices.ts';
 import * as repo from './repository.ts';
 import { scheduledTasks } from './schema.ts';
 
@@ -22,6 +24,8 @@ import { scheduledTasks } from './schema.ts';
  * One run of a task (a clock occurrence, "Run now", or an agent's event): its targets expanded now, one
  * ACTION job per device and action stored through the jobs module (sent by the caller after the commit),
  * and every device's part recorded. A second run of the same occurrence or agent event stores nothing.
+ * A policy's script (`policyId`) runs in the policy's name, as a condition's automation does, on the devices
+ * whose effective policy holds it (policies/item-devices.ts), whatever their organization.
  */
 
 export type TaskForRun = typeof scheduledTasks.$inferSelect;
@@ -50,6 +54,12 @@ type ResolvedAction = {
   systems?: ScriptOperatingSystem[];
 };
 
+/** Who a policy's scripts run as: the policy, not a person (its jobs say so). */
+export const POLICY_RUNNER: JobCreator = { id: null, email: 'policy' };
+
+/** Who creates the run's jobs, and the organizations whose devices it reaches. */
+type Runner = { creator: JobCreator; scope: OrganizationScope };
+
 const OWNER_GONE =
   "The task's owner no longer exists, is disabled or may not manage scheduled tasks: nothing was run. Save the task to make it yours.";
 
@@ -73,7 +83,7 @@ const failRun = async (
   tx: DbOrTx,
   task: TaskForRun,
   runId: number,
-  actor: Actor | undefined,
+  actor: JobCreator | undefined,
   error: string,
 ) => {
   await repo.setRunError(tx, runId, error);
@@ -83,11 +93,28 @@ const failRun = async (
   return { runId, jobs: [] };
 };
 
-const actorOfRun = async (tx: DbOrTx, request: RunRequest) => {
-  if (request.actor) return request.actor;
+const runnerOf = async (tx: DbOrTx, request: RunRequest): Promise<Runner | undefined> => {
+  if (request.task.policyId !== null) return { creator: POLICY_RUNNER, scope: 'all' };
+  if (request.actor) return { creator: request.actor, scope: request.actor.scope };
   const { createdById } = request.task;
   const owner = createdById === null ? null : await actorOfUser({ db: tx, userId: createdById });
-  return owner?.permissions.has('scheduledTasks.manage') ? owner : undefined;
+  return owner?.permissions.has('scheduledTasks.manage') ? { creator: owner, scope: owner.scope } : undefined;
+};
+
+/** The devices, groups and organizations the task names; a policy's script: the devices the policy gives it. */
+const targetsOf = async (tx: DbOrTx, task: TaskForRun) => {
+  if (task.policyId !== null && task.policyItemId !== null)
+    return {
+      deviceIds: await devicesOfPolicyItem(tx, 'scheduledScripts', task.policyId, task.policyItemId),
+      organizationIds: [],
+      criteria: [],
+    };
+  const searches = await repo.findSavedSearches(tx, task.targets.searchIds);
+  return {
+    deviceIds: task.targets.deviceIds,
+    organizationIds: task.targets.organizationIds,
+    criteria: searches.map((search) => search.criteria),
+  };
 };
 
 /** Each action as its job content (the library script's version that runs now, its parameters checked). */
@@ -171,7 +198,7 @@ const skipDetails: Record<string, string> = {
 };
 
 /** One activity per device that got no job; its jobs have their own (job.submit and on). */
-const deviceActivities = (actor: Actor, task: TaskForRun, parts: Part[]): NewActivity[] => {
+const deviceActivities = (actor: JobCreator, task: TaskForRun, parts: Part[]): NewActivity[] => {
   const seen = new Set<number>();
   return parts.flatMap((part) => {
     if (part.job || seen.has(part.device.id)) return [];
@@ -214,8 +241,9 @@ export const runTask = async (tx: DbOrTx, request: RunRequest): Promise<RunOutco
   });
   if (!run) return undefined;
   await tx.update(scheduledTasks).set({ lastRunAt: run.startedAt }).where(eq(scheduledTasks.id, task.id));
-  const actor = await actorOfRun(tx, request);
-  if (!actor) return failRun(tx, task, run.id, undefined, OWNER_GONE);
+  const runner = await runnerOf(tx, request);
+  if (!runner) return failRun(tx, task, run.id, undefined, OWNER_GONE);
+  const actor = runner.creator;
   let actions: ResolvedAction[];
   try {
     actions = await resolveActions(tx, task.actions);
@@ -223,15 +251,10 @@ export const runTask = async (tx: DbOrTx, request: RunRequest): Promise<RunOutco
     if (!(error instanceof DomainError)) throw error;
     return failRun(tx, task, run.id, actor, `Nothing was run: ${error.message}`);
   }
-  const searches = await repo.findSavedSearches(tx, task.targets.searchIds);
   const devices = await repo.findTargetDevices(
     tx,
-    actor.scope,
-    {
-      deviceIds: task.targets.deviceIds,
-      organizationIds: task.targets.organizationIds,
-      criteria: searches.map((search) => search.criteria),
-    },
+    runner.scope,
+    await targetsOf(tx, task),
     request.event ? [request.event.deviceId] : undefined,
   );
   const parts = devices.flatMap((device) => partsOfDevice(request, run.id, device, actions));

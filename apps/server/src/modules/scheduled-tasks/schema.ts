@@ -16,16 +16,23 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { users } from '../auth/schema.ts';
+import { policies } from '../policies/schema.ts';
 
 /** Tables of the scheduled-tasks module (all tables: db/schema.ts). */
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Scheduled tasks: library scripts run on devices, groups and organizations on a schedule. */
+/**
+ * Scheduled tasks: library scripts run on devices, groups and organizations on a schedule; or a policy's
+ * version of one of its scheduled scripts (`policy_id`, `policy_item_id`: the script's id in the policy;
+ * written only by the policies module when the policy is saved), run on the policy's devices.
+ */
 export const scheduledTasks = pgTable(
   'scheduled_tasks',
   {
     id: serial('id').primaryKey(),
+    policyId: integer('policy_id').references(() => policies.id, { onDelete: 'cascade' }),
+    policyItemId: uuid('policy_item_id'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     enabled: boolean('enabled').notNull().default(true),
@@ -51,6 +58,7 @@ export const scheduledTasks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('scheduled_tasks_policy_item_unique').on(t.policyId, t.policyItemId),
     index('scheduled_tasks_due_idx').on(t.nextRunAt).where(sql`${t.enabled} and ${t.nextRunAt} is not null`),
   ],
 );

@@ -6,6 +6,7 @@ import { deviceEventKeys } from '../../features/devices/queries.ts';
 import { jobEventKeys } from '../../features/jobs/queries.ts';
 import { organizationEventKeys } from '../../features/organizations/queries.ts';
 import { scheduledTaskEventKeys } from '../../features/scheduled-tasks/queries.ts';
+import { ticketEventKeys } from '../../features/ticketing/queries.ts';
 import { combineEventKeys } from './event-keys.ts';
 
 /**
@@ -22,4 +23,5 @@ export const featureEventKeys = combineEventKeys([
   scheduledTaskEventKeys,
   backupEventKeys,
   alertEventKeys,
+  ticketEventKeys,
 ]);

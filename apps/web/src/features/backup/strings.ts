@@ -1,12 +1,3 @@
-import { backupDestinationTypes } from '@rmm/domain';
-
-const destinationLabels: Record<(typeof backupDestinationTypes)[number], string> = {
-  CLOUD: 'Cloud',
-  LOCAL: 'Local folder',
-  NETWORK_SHARE: 'Network share',
-  HYBRID: 'Hybrid',
-};
-
 /** English strings of features/backup/ (keys under backup.); the spec's §8 texts come from the domain (spec.backup.*). */
 export const backupStrings = {
   'backup.title': 'Backup',
@@ -43,6 +34,8 @@ export const backupStrings = {
   'backup.plans.lastRevision': 'Last revision',
   'backup.plans.actions': 'Actions',
   'backup.plans.organizationLink': 'Organization’s backup',
+  'backup.plans.fromPolicy': 'From policy {policy}',
+  'backup.plans.policyReadOnly': 'Edited in the policy; runs in the device’s organization.',
   'backup.plans.notScheduled': 'Not scheduled',
   'backup.plans.disabled': 'Disabled',
   'backup.plans.filter': 'Show',
@@ -264,38 +257,8 @@ export const backupStrings = {
   'backup.editor.retention': 'Retention',
   'backup.editor.targets': 'Devices',
   'backup.editor.kind': 'Kind',
-  'backup.editor.kindHint':
-    'Files and folders, a whole-disk image, or files and folders kept on a network share.',
-  'backup.editor.enabled': 'Enabled',
-  'backup.editor.enabledHint': 'A disabled plan runs neither on its schedule nor in the dashboards’ counts.',
-  'backup.editor.include': 'Include',
-  'backup.editor.includeHint':
-    'Absolute folders, files or patterns to back up, such as /home or C:\\Users\\*\\Documents.',
-  'backup.editor.includeRule': 'Include rule {index}',
-  'backup.editor.includePlaceholder': '/home',
-  'backup.editor.includeAdd': 'Add a folder or file',
-  'backup.editor.includeRemove': 'Remove include rule {index}',
-  'backup.editor.exclude': 'Exclude',
-  'backup.editor.excludeHint':
-    'Folders, files or patterns to leave out, anywhere or absolute, such as *.tmp or **/node_modules.',
-  'backup.editor.excludeRule': 'Exclude rule {index}',
-  'backup.editor.excludePlaceholder': '*.tmp',
-  'backup.editor.excludeAdd': 'Add an exclusion',
-  'backup.editor.excludeRemove': 'Remove exclude rule {index}',
-  'backup.editor.localPath': 'Folder on the device',
-  'backup.editor.localPathHint': 'An absolute folder on each device, such as /var/backups or D:\\Backups.',
   'backup.editor.sharePath': 'Network share',
-  'backup.editor.sharePathHint':
-    'A share and folder, such as \\\\server\\share\\backups or smb://server/share/backups.',
   'backup.editor.credential': 'Credential',
-  'backup.editor.credentialHint': 'The organization credential that opens the share.',
-  'backup.editor.credentialRequired': 'Choose the organization credential that opens the share.',
-  'backup.editor.tooLong': 'At most {max} characters.',
-  'backup.editor.noCredentials':
-    'This organization has no credentials yet: add one in the organization’s Credentials tab.',
-  'backup.editor.hybridLocal': 'First copy to',
-  'backup.editor.cloudOff':
-    'The server’s backup store is off: plans can back up to local folders and network shares only.',
   'backup.editor.allDevices': 'All devices of the organization',
   'backup.editor.allDevicesHint': 'Devices added later are backed up too.',
   'backup.editor.locations': 'Locations',
@@ -303,17 +266,6 @@ export const backupStrings = {
   'backup.editor.devices': 'Devices',
   'backup.editor.devicesPlaceholder': 'Search devices by name',
   'backup.editor.noTargets': 'No device yet: the plan backs nothing up until it has some.',
-  ...(Object.fromEntries(
-    backupDestinationTypes.map((type) => [`backup.destination.${type}`, destinationLabels[type]]),
-  ) as Record<`backup.destination.${(typeof backupDestinationTypes)[number]}`, string>),
-  'backup.destination.hint.CLOUD':
-    'Revisions go to this server’s store, reachable from every device of the organization.',
-  'backup.destination.hint.LOCAL':
-    'Revisions stay in a folder on each device: fast, but lost with the device.',
-  'backup.destination.hint.NETWORK_SHARE':
-    'Revisions go to a share on the network, opened with an organization credential.',
-  'backup.destination.hint.HYBRID':
-    'Revisions go to a local folder or share first, then are copied to this server’s store.',
   'backup.schedule.type': 'Runs',
   'backup.schedule.DAILY': 'Daily',
   'backup.schedule.WEEKLY': 'Weekly',
@@ -323,12 +275,6 @@ export const backupStrings = {
   'backup.schedule.intervalMinutes': 'Every (minutes)',
   'backup.schedule.timeZone': 'Time zone',
   'backup.schedule.manualHint': 'The plan runs only with Run now on a backup page.',
-  'backup.retention.keepLast': 'Keep the last',
-  'backup.retention.keepDaily': 'Daily for (days)',
-  'backup.retention.keepWeekly': 'Weekly for (weeks)',
-  'backup.retention.keepMonthly': 'Monthly for (months)',
-  'backup.retention.hint':
-    'A revision is kept when any rule keeps it: among the last ones, or the newest of its day, week or month. Removed revisions free their space 72 hours later.',
   'backup.weekDay.MONDAY': 'Monday',
   'backup.weekDay.TUESDAY': 'Tuesday',
   'backup.weekDay.WEDNESDAY': 'Wednesday',

@@ -21,6 +21,7 @@ export const devicesStrings = {
   'devices.tab.software': 'Software',
   'devices.tab.backup': 'Backup',
   'devices.tab.activities': 'Activities',
+  'devices.tab.ticketing': 'Ticketing',
   'devices.search': 'Search devices',
   'devices.searchPlaceholder': 'Name, OS, user or IP address',
   'devices.empty': 'No devices yet. Use Add device to enrol the first one.',

@@ -36,7 +36,7 @@ export const notificationChannelsStrings = {
   'notificationChannels.delete': 'Delete {name}',
   'notificationChannels.deleteTitle': 'Delete the channel “{name}”?',
   'notificationChannels.deleteBody':
-    'Its delivery log goes with it, and conditions that name it no longer notify anyone through it.',
+    'Its delivery log goes with it. A channel that conditions of a policy name cannot be deleted: remove it from them first.',
   'notificationChannels.deleteConfirm': 'Delete channel',
   'notificationChannels.deleted': 'Channel deleted',
   'notificationChannels.saved': 'Channel saved',

@@ -1,11 +1,20 @@
 import type {
+  BackupPlanOverride,
   Condition,
   ConditionOverride,
+  EffectiveBackupPlan,
   EffectiveCondition,
+  EffectiveItem,
+  EffectiveScheduledScript,
   NodeClass,
   Policy,
+  PolicyBackupPlan,
   PolicyInput,
+  PolicyItemOverride,
+  PolicyScheduledScript,
+  ScheduledScriptOverride,
 } from '@rmm/domain';
+import { orphanItemOverrides } from './item-model.ts';
 
 /**
  * The policy editor's draft and what it does with inheritance: the rows of the conditions list (own,
@@ -20,7 +29,26 @@ export type PolicyDraft = {
   parentPolicyId: number | null;
   conditions: Condition[];
   overrides: ConditionOverride[];
+  backupPlans: PolicyBackupPlan[];
+  backupPlanOverrides: BackupPlanOverride[];
+  scheduledScripts: PolicyScheduledScript[];
+  scheduledScriptOverrides: ScheduledScriptOverride[];
 };
+
+/** The parent's effective backup plans and scheduled scripts (what the draft may override). */
+export type ParentItems = {
+  backupPlans: readonly EffectiveBackupPlan[];
+  scheduledScripts: readonly EffectiveScheduledScript[];
+};
+
+export const noParentItems: ParentItems = { backupPlans: [], scheduledScripts: [] };
+
+/** Every override of inherited things dropped (a class change: the parent goes). */
+export const noOverrides = {
+  overrides: [],
+  backupPlanOverrides: [],
+  scheduledScriptOverrides: [],
+} satisfies Partial<PolicyDraft>;
 
 export const emptyDraft = (): PolicyDraft => ({
   name: '',
@@ -29,6 +57,10 @@ export const emptyDraft = (): PolicyDraft => ({
   parentPolicyId: null,
   conditions: [],
   overrides: [],
+  backupPlans: [],
+  backupPlanOverrides: [],
+  scheduledScripts: [],
+  scheduledScriptOverrides: [],
 });
 
 export const draftOfPolicy = (policy: Policy): PolicyDraft => ({
@@ -38,6 +70,10 @@ export const draftOfPolicy = (policy: Policy): PolicyDraft => ({
   parentPolicyId: policy.parentPolicyId,
   conditions: policy.conditions,
   overrides: policy.overrides,
+  backupPlans: policy.backupPlans,
+  backupPlanOverrides: policy.backupPlanOverrides,
+  scheduledScripts: policy.scheduledScripts,
+  scheduledScriptOverrides: policy.scheduledScriptOverrides,
 });
 
 export type ConditionRowState = 'OWN' | 'INHERITED' | 'OVERRIDDEN' | 'DEACTIVATED' | 'PARENT_INACTIVE';
@@ -124,13 +160,37 @@ export const orphanOverrides = (draft: PolicyDraft, parentConditions: readonly E
   return draft.overrides.filter((o) => !ids.has(overrideId(o)));
 };
 
+/** How many overrides of conditions, plans and scripts the (new) parent no longer allows. */
+export const orphanCount = (
+  draft: PolicyDraft,
+  parentConditions: readonly EffectiveCondition[],
+  parentItems: ParentItems,
+) =>
+  draft.parentPolicyId === null
+    ? draft.overrides.length + draft.backupPlanOverrides.length + draft.scheduledScriptOverrides.length
+    : orphanOverrides(draft, parentConditions).length +
+      orphanItemOverrides(draft.backupPlanOverrides, parentItems.backupPlans).length +
+      orphanItemOverrides(draft.scheduledScriptOverrides, parentItems.scheduledScripts).length;
+
+/** The item overrides a known parent still allows (all of them while the parent is not known yet). */
+const allowedOverrides = <T extends { id: string }>(
+  draft: PolicyDraft,
+  overrides: readonly PolicyItemOverride<T>[],
+  parent: readonly EffectiveItem<T>[] | undefined,
+): PolicyItemOverride<T>[] => {
+  if (draft.parentPolicyId === null) return [];
+  const orphans = new Set(parent ? orphanItemOverrides(overrides, parent) : []);
+  return overrides.filter((o) => !orphans.has(o));
+};
+
 /**
  * The request body: trimmed texts, and only the overrides the parent still allows (all of them while the
- * parent's conditions are not known yet: `parentConditions` undefined).
+ * parent's conditions or items are not known yet: undefined).
  */
 export const policyInputOf = (
   draft: PolicyDraft,
   parentConditions: readonly EffectiveCondition[] | undefined,
+  parentItems?: ParentItems,
 ): PolicyInput => {
   const orphans = new Set(parentConditions ? orphanOverrides(draft, parentConditions) : []);
   return {
@@ -140,6 +200,14 @@ export const policyInputOf = (
     parentPolicyId: draft.parentPolicyId,
     conditions: draft.conditions,
     overrides: draft.parentPolicyId === null ? [] : draft.overrides.filter((o) => !orphans.has(o)),
+    backupPlans: draft.backupPlans,
+    backupPlanOverrides: allowedOverrides(draft, draft.backupPlanOverrides, parentItems?.backupPlans),
+    scheduledScripts: draft.scheduledScripts,
+    scheduledScriptOverrides: allowedOverrides(
+      draft,
+      draft.scheduledScriptOverrides,
+      parentItems?.scheduledScripts,
+    ),
   };
 };
 

@@ -8,6 +8,7 @@ import {
   type TaskSchedule,
   type TaskTargets,
 } from '@rmm/domain';
+import { scheduleRequest } from '../../components/schedule/schedule-request.ts';
 
 /** One script of the task as the editor holds it: `key` tells the rows apart, `scriptName` titles it. */
 export type ActionValues = {
@@ -59,18 +60,6 @@ export const actionOfScript = (script: Script): ActionValues => ({
   scriptName: script.name,
   parameters: script.parameters.map((parameter) => parameter.defaultValue),
 });
-
-/** The fields a schedule type does not use go back to their defaults, so the request carries only its own. */
-export const scheduleRequest = (schedule: TaskSchedule): TaskSchedule => {
-  const type = schedule.scheduleType;
-  return {
-    ...schedule,
-    weekDays: type === 'WEEKLY' ? schedule.weekDays : [],
-    dayOfMonth: type === 'MONTHLY' ? schedule.dayOfMonth : null,
-    runOnceDate: type === 'RUN_ONCE' ? schedule.runOnceDate : null,
-    intervalMinutes: type === 'INTERVAL' ? schedule.intervalMinutes : null,
-  };
-};
 
 /** What POST/PUT /scheduled-tasks receive. */
 export const requestOfValues = (values: TaskFormValues): SaveScheduledTaskRequest => ({

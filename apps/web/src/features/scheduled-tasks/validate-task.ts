@@ -7,7 +7,8 @@ import {
   TaskSchedule,
 } from '@rmm/domain';
 import type { TFunction } from 'i18next';
-import { requestOfValues, scheduleRequest, type TaskFormValues } from './task-form.ts';
+import { scheduleRequest } from '../../components/schedule/schedule-request.ts';
+import { requestOfValues, type TaskFormValues } from './task-form.ts';
 
 /** The custom-account form of JobRunAs (`{user}`), checked on its own for a message beside its field. */
 const customUser = JobRunAs.options[2];

@@ -276,6 +276,41 @@ describe('the device’s backup page', { timeout: 30_000 }, () => {
     expect(within(job).getByRole('button', { name: 'Cancel job: Backup: Documents' })).toBeInTheDocument();
   });
 
+  it('marks a policy’s plan with its policy (edited there) and runs it now on the device', async () => {
+    const policyPlan = createBackupPlan({ name: 'Server files', policy: { id: 3, name: 'Linux servers' } });
+    const row = createPlanStatus({
+      planId: policyPlan.planId,
+      planName: 'Server files',
+      policy: { id: 3, name: 'Linux servers' },
+    });
+    const stored = createStoredJob({ jobType: 'BACKUP', jobName: 'Backup: Server files', nodeId: 7 });
+    const fetchMock = mockFetch({
+      ...common(),
+      'GET /backup/strata/nodes/7/plans': { plans: [plan, policyPlan] },
+      'GET /backup/strata/nodes/7/strata-status': backupStatus(),
+      'GET /backup/strata/plans-status': pageOf([row]),
+      'POST /query/device': deviceCacheAnswer(),
+      'POST /webapp/submit/job': submitAnswer(stored),
+      [`GET /webapp/job/${stored.jobUid}`]: { job: createJobDetail({ ...stored, jobStatus: 'IN_PROGRESS' }) },
+    });
+    const { user } = render(
+      <DeviceBackupPage />,
+      '/deviceDashboard/:id/backup/:page',
+      '/deviceDashboard/7/backup/overview',
+    );
+    const tableRow = await screen.findByTestId('backup-plan-row');
+    const label = await within(tableRow).findByRole('link', { name: 'From policy Linux servers' });
+    expect(label).toHaveAttribute('href', '/editor/policy/3/backup');
+    await user.click(within(tableRow).getByRole('button', { name: 'Run Server files now on web-01' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run Server files on web-01' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Run now' })).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Run now' }));
+    await waitFor(() => expect(requestBodies(fetchMock, 'POST /webapp/submit/job')).toHaveLength(1));
+    expect(requestBodies(fetchMock, 'POST /webapp/submit/job')[0]).toMatchObject({
+      nodes: [{ nodeId: 7, jobs: [{ content: { planId: policyPlan.planId, actionType: 'STRATA_BACKUP' } }] }],
+    });
+  });
+
   it('shows the device’s volumes and which the plan backs up from (spec §7 volumes)', async () => {
     const row = createPlanStatus({ planId: plan.planId, planName: 'Documents' });
     mockFetch({

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import type { BackupPlanStatus } from '@rmm/domain';
+import type { BackupPlanPolicy, BackupPlanStatus } from '@rmm/domain';
 import { links } from '@rmm/domain/links';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,28 @@ export const PlanStateBadge = ({ row }: { row: BackupPlanStatus }) => {
     <Badge color={stateColors[state]} variant="light" data-testid="backup-plan-state">
       {t(`backup.state.${state}`)}
     </Badge>
+  );
+};
+
+/** A policy's plan: which policy it comes from (edited there, read-only here). */
+export const PolicyLabel = ({ policy }: { policy: BackupPlanPolicy }) => {
+  const { t } = useTranslation();
+  const canViewPolicies = useHasPermission('policies.view');
+  const text = t('backup.plans.fromPolicy', { policy: policy.name });
+  return canViewPolicies ? (
+    <Anchor
+      component={Link}
+      to={links.policyEditor(policy.id, 'backup')}
+      size="xs"
+      c="dimmed"
+      title={t('backup.plans.policyReadOnly')}
+    >
+      {text}
+    </Anchor>
+  ) : (
+    <Text size="xs" c="dimmed" title={t('backup.plans.policyReadOnly')}>
+      {text}
+    </Text>
   );
 };
 
@@ -69,6 +91,7 @@ export const PlanStatusTable = ({
               <Table.Td>
                 <Stack gap={2}>
                   <Text fw={500}>{row.planName}</Text>
+                  {row.policy && <PolicyLabel policy={row.policy} />}
                   {showDevice && (
                     <Anchor component={Link} to={links.deviceBackup(row.nodeId)} size="sm">
                       {row.nodeName}

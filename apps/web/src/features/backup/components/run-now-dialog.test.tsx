@@ -12,7 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 const open = (plan: ReturnType<typeof createBackupPlan>) => {
   mockFetch({
     'GET /auth/me': meAnswer([...allPermissions]),
-    [`GET /backup/strata/plans/${plan.planId}`]: { plan },
+    'GET /backup/strata/nodes/7/plans': { plans: [plan] },
   });
   const submit = vi.fn(async () => 'job-1');
   const onClose = vi.fn();

@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildRunNowJob, type RunNowAction, runNowActions, type SubmitBackupJob } from '../backup-jobs.ts';
-import { usePlanQuery } from '../queries.ts';
+import { useNodePlansQuery } from '../queries.ts';
 
 export type RunNowDialogProps = {
   nodeId: number;
@@ -31,7 +31,12 @@ export const RunNowDialog = ({
   onClose,
 }: RunNowDialogProps) => {
   const { t } = useTranslation();
-  const plan = usePlanQuery(planId);
+  // The device's plans: its organization's and the policy plans that reach it (a policy plan has no page of its own).
+  const plans = useNodePlansQuery(nodeId);
+  const plan = {
+    data: plans.data?.find((candidate) => candidate.planId === planId),
+    isPending: plans.isPending,
+  };
   const [action, setAction] = useState<RunNowAction>('STRATA_BACKUP');
   const [fullBackup, setFullBackup] = useState(false);
   const [jobUid, setJobUid] = useState<string>();

@@ -7,11 +7,21 @@ import {
   IconListDetails,
   IconPackage,
   IconSettings,
+  IconTicket,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useHasPermission } from '../../../app/session/queries.ts';
 
-export const deviceTabs = ['overview', 'details', 'settings', 'software', 'backup', 'activities'] as const;
+export const deviceTabs = [
+  'overview',
+  'details',
+  'settings',
+  'software',
+  'backup',
+  'activities',
+  'ticketing',
+] as const;
 export type DeviceTab = (typeof deviceTabs)[number];
 
 const icons = {
@@ -21,6 +31,7 @@ const icons = {
   software: IconPackage,
   backup: IconCloudUpload,
   activities: IconActivity,
+  ticketing: IconTicket,
 } as const;
 
 /** The path of a tab; paged tabs open on their first page. */
@@ -35,10 +46,13 @@ export const deviceTabPath = (id: number, tab: DeviceTab) =>
 export const DeviceTabs = ({ id, tab }: { id: number; tab: DeviceTab }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // The tickets' tab for those who may read tickets (the route says so too).
+  const canSeeTickets = useHasPermission('ticketing.view');
+  const shown = deviceTabs.filter((value) => value !== 'ticketing' || canSeeTickets);
   return (
     <Tabs value={tab} onChange={(value) => value && navigate(deviceTabPath(id, value as DeviceTab))} mb="md">
       <Tabs.List>
-        {deviceTabs.map((value) => {
+        {shown.map((value) => {
           const Icon = icons[value];
           return (
             <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>

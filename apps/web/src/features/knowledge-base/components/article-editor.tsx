@@ -25,10 +25,10 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { MarkdownView } from '../../../components/markdown-view.tsx';
 import { useOrganizationsQuery } from '../../../lib/organizations.ts';
 import { folderOptions } from '../folder-tree-data.ts';
 import { useFoldersQuery, useSaveArticleMutation } from '../queries.ts';
-import { MarkdownView } from './markdown-view.tsx';
 
 export type ArticleFormValues = {
   title: string;

@@ -1,11 +1,11 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { MarkdownView } from '../../../components/markdown-view.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { useArticleQuery } from '../queries.ts';
 import { DeleteArticleButton } from './delete-article-button.tsx';
-import { MarkdownView } from './markdown-view.tsx';
 
 /** One article, rendered from its Markdown, with Edit and Delete for those who manage the knowledge base. */
 export const ArticleView = ({

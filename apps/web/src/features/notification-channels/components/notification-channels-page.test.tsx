@@ -274,6 +274,24 @@ describe('NotificationChannelsPage', { timeout: 30_000 }, () => {
     );
   });
 
+  it('shows the server’s refusal when policies still name the channel, and keeps it listed', async () => {
+    const channel = createChannel({ name: 'On call' });
+    const refusal =
+      'Conditions of the policy “Servers” notify through this channel; remove it from them first.';
+    mockFetch({
+      'GET /auth/me': admin(),
+      'GET /notification-channels': channelList([channel]),
+      [`DELETE /notification-channels/${channel.id}`]: () => errorAnswer(409, 'CHANNEL_IN_USE', refusal),
+    });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Delete On call' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the channel “On call”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete channel' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByText('Channel deleted')).not.toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /On call/ })).toBeInTheDocument();
+  });
+
   it('sends a test and says how it went, with the receiver’s answer as text', async () => {
     const channel = createChannel({ name: 'Hook', type: 'WEBHOOK', config: { url: 'https://x.test/h' } });
     const queued = createDelivery({ channelId: channel.id, event: 'TEST', status: 'PENDING', alertId: null });

@@ -7,6 +7,7 @@ import {
   IconCalendarEvent,
   IconCloudUpload,
   IconHourglass,
+  IconTicket,
   IconUserCheck,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -53,19 +54,28 @@ const pages = [
     icon: IconBook,
     isKnowledgeBase: true,
   },
+  {
+    path: (id: number) => links.organization(id, 'ticketing'),
+    routeId: 'customerDashboard.ticketing',
+    icon: IconTicket,
+    isTicketing: true,
+  },
 ] as const;
 
 /**
  * Links from an organization's overview to its approvals, pending scripts, alerts, maintenance windows, backup,
- * activities and documentation.
+ * activities, documentation and tickets.
  */
 export const OrganizationLinks = ({ organizationId }: { organizationId: number }) => {
   const { t } = useTranslation();
   const canReadKnowledgeBase = useHasPermission('knowledgeBase.view');
   const canSeeAlerts = useHasPermission('alerts.view');
+  const canSeeTickets = useHasPermission('ticketing.view');
   const shown = pages.filter(
     (page) =>
-      (canReadKnowledgeBase || !('isKnowledgeBase' in page)) && (canSeeAlerts || !('isAlerts' in page)),
+      (canReadKnowledgeBase || !('isKnowledgeBase' in page)) &&
+      (canSeeAlerts || !('isAlerts' in page)) &&
+      (canSeeTickets || !('isTicketing' in page)),
   );
   return (
     <nav aria-label={t('organizations.pages')}>

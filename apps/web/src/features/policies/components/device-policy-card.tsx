@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { DeviceNode, DevicePolicyResponse } from '@rmm/domain';
+import type { DeviceNode, DevicePolicyResponse, EffectiveItem } from '@rmm/domain';
 import { links } from '@rmm/domain/links';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useHasPermission } from '../../../app/session/queries.ts';
 import { QueryState } from '../../../components/query-state.tsx';
+import { describeBackupPlan, describeScheduledScript } from '../describe-item.ts';
 import { useDevicePolicyQuery, useSetDevicePolicyMutation } from '../queries.ts';
 import { PolicySelect } from './policy-select.tsx';
 
@@ -56,7 +57,47 @@ const Override = ({ device, answer }: { device: DeviceNode; answer: DevicePolicy
   );
 };
 
-/** The device's policy: which one applies and from where, its conditions, and the device's own choice. */
+/** The backup plans or scheduled scripts that reach the device (none: nothing shown). */
+const ItemList = <T extends { id: string; name: string }>({
+  label,
+  entries,
+  describe,
+}: {
+  label: string;
+  entries: readonly EffectiveItem<T>[];
+  describe: (item: T) => string;
+}) => {
+  const { t } = useTranslation();
+  if (entries.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <Table verticalSpacing={4} aria-label={label}>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.item.id} style={{ opacity: entry.active ? 1 : 0.55 }}>
+              <Table.Td>
+                <Text size="sm">{entry.item.name}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed">
+                  {entry.active ? describe(entry.item) : t('policies.device.inactive')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+};
+
+/**
+ * The device's policy: which one applies and from where, its conditions, backup plans and scheduled scripts,
+ * and the device's own choice.
+ */
 export const DevicePolicyCard = ({ device }: { device: DeviceNode }) => {
   const { t } = useTranslation();
   const location = useLocation();
@@ -133,6 +174,16 @@ export const DevicePolicyCard = ({ device }: { device: DeviceNode }) => {
                 </Table.Tbody>
               </Table>
             )}
+            <ItemList
+              label={t('policies.device.backupPlans')}
+              entries={answer.backupPlans}
+              describe={(plan) => describeBackupPlan(plan, t)}
+            />
+            <ItemList
+              label={t('policies.device.scheduledScripts')}
+              entries={answer.scheduledScripts}
+              describe={(script) => describeScheduledScript(script, t)}
+            />
             {canManage && (
               <Override key={`${answer.source}:${answer.policyId}`} device={device} answer={answer} />
             )}

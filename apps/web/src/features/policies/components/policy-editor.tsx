@@ -11,12 +11,21 @@ import { useHasPermission, useMeQuery } from '../../../app/session/queries.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { draftOfPolicy, emptyDraft, type PolicyDraft, policyInputOf } from '../editor-model.ts';
+import {
+  draftOfPolicy,
+  emptyDraft,
+  noParentItems,
+  type ParentItems,
+  type PolicyDraft,
+  policyInputOf,
+} from '../editor-model.ts';
 import { useDeletePolicyMutation, usePolicyQuery, useSavePolicyMutation } from '../queries.ts';
+import { BackupPlansSection } from './backup-plans-section.tsx';
 import { ConditionsSection } from './conditions-section.tsx';
 import { PolicyGeneralFields } from './policy-general-fields.tsx';
+import { ScheduledScriptsSection } from './scheduled-scripts-section.tsx';
 
-const sections: readonly PolicyEditorSection[] = ['general', 'conditions'];
+const sections: readonly PolicyEditorSection[] = ['general', 'conditions', 'backup', 'scheduledScripts'];
 
 /** The name and description's messages of the domain's schema, at their fields. */
 const fieldErrorsOf = (input: ReturnType<typeof policyInputOf>) => {
@@ -39,7 +48,7 @@ const NotFound = () => {
   );
 };
 
-/** `/editor/policy/new`, `/editor/policy/:id` and `/editor/policy/:id/conditions`. */
+/** `/editor/policy/new`, `/editor/policy/:id` and `/editor/policy/:id/<conditions|backup|scheduledScripts>`. */
 export const PolicyEditor = () => {
   const { t } = useTranslation();
   const { '*': rest = '' } = useParams();
@@ -85,11 +94,28 @@ const PolicyEditorView = ({
   const remove = useDeletePolicyMutation();
   const parent = usePolicyQuery(draft.parentPolicyId ?? undefined);
   const parentConditions = draft.parentPolicyId === null ? [] : (parent.data?.effectiveConditions ?? []);
+  const parentItems: ParentItems =
+    draft.parentPolicyId === null || !parent.data
+      ? noParentItems
+      : {
+          backupPlans: parent.data.effectiveBackupPlans,
+          scheduledScripts: parent.data.effectiveScheduledScripts,
+        };
   const parentKnown = draft.parentPolicyId === null || parent.data !== undefined;
-  const input = policyInputOf(draft, parentKnown ? parentConditions : undefined);
+  const input = policyInputOf(
+    draft,
+    parentKnown ? parentConditions : undefined,
+    parentKnown ? parentItems : undefined,
+  );
   const isDirty =
     JSON.stringify(input) !==
-    JSON.stringify(policyInputOf(base.draft, parentKnown ? parentConditions : undefined));
+    JSON.stringify(
+      policyInputOf(
+        base.draft,
+        parentKnown ? parentConditions : undefined,
+        parentKnown ? parentItems : undefined,
+      ),
+    );
   const editorPath = links.policyEditor(policy?.id ?? 'new');
   const guard = useUnsavedChangesGuard(canManage && isDirty, { within: editorPath });
   const fieldErrors = tried ? fieldErrorsOf(input) : {};
@@ -194,6 +220,8 @@ const PolicyEditorView = ({
         <Tabs.List mb="md">
           <Tabs.Tab value="general">{t('policies.editor.general')}</Tabs.Tab>
           <Tabs.Tab value="conditions">{t('policies.editor.conditions')}</Tabs.Tab>
+          <Tabs.Tab value="backup">{t('policies.editor.backup')}</Tabs.Tab>
+          <Tabs.Tab value="scheduledScripts">{t('policies.editor.scheduledScripts')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="general">
           <PolicyGeneralFields
@@ -201,6 +229,7 @@ const PolicyEditorView = ({
             onChange={(change) => setDraft((current) => ({ ...current, ...change }))}
             errors={{ ...fieldErrors, ...(nameTaken ? { name: save.error?.message } : {}) }}
             parentConditions={parentKnown ? parentConditions : undefined}
+            parentItems={parentKnown ? parentItems : undefined}
             selfId={policy?.id}
             readOnly={readOnly}
           />
@@ -213,6 +242,28 @@ const PolicyEditorView = ({
               parentConditions={parentConditions}
               selfName={draft.name.trim() || t('policies.editor.new')}
               saved={policy}
+              readOnly={readOnly}
+            />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="backup">
+          {section === 'backup' && (
+            <BackupPlansSection
+              draft={draft}
+              onDraft={(change) => setDraft(change)}
+              parentPlans={parentItems.backupPlans}
+              selfName={draft.name.trim() || t('policies.editor.new')}
+              readOnly={readOnly}
+            />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="scheduledScripts">
+          {section === 'scheduledScripts' && (
+            <ScheduledScriptsSection
+              draft={draft}
+              onDraft={(change) => setDraft(change)}
+              parentScripts={parentItems.scheduledScripts}
+              selfName={draft.name.trim() || t('policies.editor.new')}
               readOnly={readOnly}
             />
           )}

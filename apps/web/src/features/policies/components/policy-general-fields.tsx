@@ -2,7 +2,7 @@ import { Alert, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { type EffectiveCondition, type NodeClass, nodeClasses } from '@rmm/domain';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { orphanOverrides, type PolicyDraft } from '../editor-model.ts';
+import { noOverrides, orphanCount, type ParentItems, type PolicyDraft } from '../editor-model.ts';
 import { PolicySelect } from './policy-select.tsx';
 
 /** Name, description, device class and parent of a policy. */
@@ -11,6 +11,7 @@ export const PolicyGeneralFields = ({
   onChange,
   errors,
   parentConditions,
+  parentItems,
   selfId,
   readOnly,
 }: {
@@ -19,11 +20,13 @@ export const PolicyGeneralFields = ({
   errors: Record<string, string | undefined>;
   /** The parent's conditions, undefined while they load. */
   parentConditions: readonly EffectiveCondition[] | undefined;
+  /** The parent's backup plans and scheduled scripts, undefined while they load. */
+  parentItems: ParentItems | undefined;
   selfId?: number;
   readOnly: boolean;
 }) => {
   const { t } = useTranslation();
-  const dropped = parentConditions ? orphanOverrides(draft, parentConditions).length : 0;
+  const dropped = parentConditions && parentItems ? orphanCount(draft, parentConditions, parentItems) : 0;
   return (
     <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
       <Stack maw={600}>
@@ -55,7 +58,7 @@ export const PolicyGeneralFields = ({
           onChange={(next) =>
             next &&
             // A parent of another class cannot stay: the child inherits only from its own class.
-            onChange({ nodeClass: next as NodeClass, parentPolicyId: null, overrides: [] })
+            onChange({ nodeClass: next as NodeClass, parentPolicyId: null, ...noOverrides })
           }
         />
         <PolicySelect

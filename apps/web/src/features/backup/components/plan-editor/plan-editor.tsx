@@ -8,18 +8,28 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useHasPermission } from '../../../../app/session/queries.ts';
+import { useHasPermission, useMeQuery } from '../../../../app/session/queries.ts';
+import { DestinationFields } from '../../../../components/backup-plan/destination-fields.tsx';
+import {
+  type PlanFormValues,
+  toPlanFormValues,
+  toPlanRequest,
+  validatePlanForm,
+} from '../../../../components/backup-plan/plan-form.ts';
+import { PlanGeneralFields } from '../../../../components/backup-plan/plan-general-fields.tsx';
+import { RetentionFields } from '../../../../components/backup-plan/retention-fields.tsx';
+import { RulesField } from '../../../../components/backup-plan/rules-field.tsx';
 import { QueryState } from '../../../../components/query-state.tsx';
 import { ScheduleFields } from '../../../../components/schedule/schedule-fields.tsx';
 import { useUnsavedChangesGuard } from '../../../../components/use-unsaved-changes-guard.tsx';
 import { ApiError } from '../../../../lib/api.ts';
-import { type PlanFormValues, toPlanFormValues, toPlanRequest, validatePlanForm } from '../../plan-form.ts';
-import { useDeletePlanMutation, usePlanQuery, useSavePlanMutation } from '../../queries.ts';
-import { DestinationFields } from './destination-fields.tsx';
-import { PlanGeneralFields } from './plan-general-fields.tsx';
+import {
+  useDeletePlanMutation,
+  useDivisionConfigQuery,
+  usePlanQuery,
+  useSavePlanMutation,
+} from '../../queries.ts';
 import { PlanTargetsField } from './plan-targets-field.tsx';
-import { RetentionFields } from './retention-fields.tsx';
-import { RulesField } from './rules-field.tsx';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Paper withBorder p="md">
@@ -48,9 +58,11 @@ const PlanForm = ({
   const timeZone = localTimeZone();
   const form = useForm<PlanFormValues>({
     initialValues: toPlanFormValues(plan, { timeZone, kind: initialKind }),
-    validate: validatePlanForm,
+    validate: (values) => validatePlanForm(values),
   });
   const guard = useUnsavedChangesGuard(canManage && form.isDirty());
+  const isCloudOff = useDivisionConfigQuery().data?.enabled === false;
+  const flags = useMeQuery().data?.featureFlags;
 
   const submit = form.onSubmit(async (values) => {
     const saved = await save.mutateAsync(toPlanRequest(values)).catch((error: unknown) => {
@@ -130,7 +142,7 @@ const PlanForm = ({
       <fieldset disabled={!canManage || save.isPending} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack maw={900}>
           <Section title={t('backup.editor.general')}>
-            <PlanGeneralFields form={form} />
+            <PlanGeneralFields form={form} flags={flags} />
           </Section>
           <Section title={t('backup.editor.what')}>
             <Stack>
@@ -139,7 +151,7 @@ const PlanForm = ({
             </Stack>
           </Section>
           <Section title={t('backup.editor.destination')}>
-            <DestinationFields form={form} organizationId={organizationId} />
+            <DestinationFields form={form} organizationId={organizationId} isCloudOff={isCloudOff} />
           </Section>
           <Section title={t('backup.editor.schedule')}>
             <ScheduleFields

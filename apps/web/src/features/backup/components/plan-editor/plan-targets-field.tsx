@@ -6,11 +6,11 @@ import { apiPaths } from '@rmm/domain/api-paths';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PlanFormValues } from '../../../../components/backup-plan/plan-form.ts';
 import { apiRequest } from '../../../../lib/api.ts';
 import { listDevices } from '../../../../lib/devices.ts';
 import { useOrganizationQuery } from '../../../../lib/organizations.ts';
 import { deviceListKey, queryRoots } from '../../../../lib/query-keys.ts';
-import type { PlanFormValues } from '../../plan-form.ts';
 
 type Form = UseFormReturnType<PlanFormValues>;
 

@@ -10,7 +10,7 @@ import {
   SaveBackupPlanRequest,
 } from '@rmm/domain';
 import type * as z from 'zod';
-import { backupStrings } from './strings.ts';
+import { backupPlanStrings } from './backup-plan-strings.ts';
 
 /** Where the plan writes, as the form edits it (HYBRID's local part is a folder or a share). */
 export type DestinationKind = BackupDestination['type'];
@@ -43,9 +43,23 @@ export const ruleRow = (value = ''): RuleRow => ({ key: `rule-${nextKey++}`, val
 const localPartOf = (destination: BackupDestination) =>
   destination.type === 'HYBRID' ? destination.local : destination.type === 'CLOUD' ? undefined : destination;
 
+/** What the form edits of a plan: an organization's, or a policy's (which has no targets). */
+export type PlanFields = Pick<
+  BackupPlan,
+  | 'name'
+  | 'description'
+  | 'kind'
+  | 'enabled'
+  | 'include'
+  | 'exclude'
+  | 'destination'
+  | 'schedule'
+  | 'retention'
+> & { targets?: BackupPlan['targets'] };
+
 /** The form's values for a plan, or for a new one (daily at 17:00 in `timeZone`, spec §9). */
 export const toPlanFormValues = (
-  plan: BackupPlan | undefined,
+  plan: PlanFields | undefined,
   { timeZone, kind = 'fileFolder' }: { timeZone: string; kind?: BackupKind },
 ): PlanFormValues => {
   const local = plan ? localPartOf(plan.destination) : undefined;
@@ -64,9 +78,9 @@ export const toPlanFormValues = (
     credentialId: local?.type === 'NETWORK_SHARE' ? local.credentialId : null,
     schedule: plan?.schedule ?? defaultBackupSchedule(timeZone),
     retention: plan?.retention ?? defaultBackupRetention,
-    allDevices: plan?.targets.allDevices ?? false,
-    locationIds: plan?.targets.locationIds ?? [],
-    deviceIds: plan?.targets.deviceIds ?? [],
+    allDevices: plan?.targets?.allDevices ?? false,
+    locationIds: plan?.targets?.locationIds ?? [],
+    deviceIds: plan?.targets?.deviceIds ?? [],
   };
 };
 
@@ -124,8 +138,8 @@ const fieldOf = (path: PropertyKey[], values: PlanFormValues): string => {
 
 /** Texts of the form's own checks (beside the domain's). */
 const planFormTexts = {
-  credentialRequired: backupStrings['backup.editor.credentialRequired'],
-  tooLong: backupStrings['backup.editor.tooLong'],
+  credentialRequired: backupPlanStrings['backupPlan.credentialRequired'],
+  tooLong: backupPlanStrings['backupPlan.tooLong'],
 } as const;
 
 /** The domain's message, or the spec's mandatory text for an empty field (zod's own texts are for developers). */
@@ -140,12 +154,17 @@ const messageOf = (issue: z.core.$ZodIssue) => {
 
 /**
  * The domain schema's messages for the form's values, by field (the first message of each): the server
- * checks the same request with the same schema.
+ * checks the same request with the same schema. A policy's plan passes its own schema and request.
  */
-export const validatePlanForm = (values: PlanFormValues): Record<string, string> => {
+export const validatePlanForm = (
+  values: PlanFormValues,
+  { schema, request }: { schema: z.ZodType; request: unknown } = {
+    schema: SaveBackupPlanRequest,
+    request: toPlanRequest(values),
+  },
+): Record<string, string> => {
   const errors: Record<string, string> = {};
-  const request = toPlanRequest(values);
-  const result = SaveBackupPlanRequest.safeParse(request);
+  const result = schema.safeParse(request);
   if (!result.success)
     for (const issue of result.error.issues) {
       const field = fieldOf(issue.path, values);

@@ -6,17 +6,25 @@ import {
   backupErrorMessages,
   backupKindLabel,
   defaultFeatureFlags,
+  type FeatureFlags,
   isImageBackupKind,
 } from '@rmm/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useMeQuery } from '../../../../app/session/queries.ts';
-import type { PlanFormValues } from '../../plan-form.ts';
+import type { PlanFormValues } from './plan-form.ts';
 
-/** Name, description, kind (labels and image kinds per the backup_arrow_image flag) and whether it runs. */
-export const PlanGeneralFields = ({ form }: { form: UseFormReturnType<PlanFormValues> }) => {
+/**
+ * Name, description, kind (labels and image kinds per the backup_arrow_image flag, which the caller passes
+ * from the session) and whether it runs.
+ */
+export const PlanGeneralFields = ({
+  form,
+  flags = defaultFeatureFlags,
+}: {
+  form: UseFormReturnType<PlanFormValues>;
+  flags?: FeatureFlags;
+}) => {
   const { t } = useTranslation();
-  const flags = useMeQuery().data?.featureFlags ?? defaultFeatureFlags;
   const kinds = availableBackupKinds(flags);
   const current = form.values.kind;
   // A saved kind that is no longer offered (the flag was turned off) stays shown.
@@ -26,8 +34,8 @@ export const PlanGeneralFields = ({ form }: { form: UseFormReturnType<PlanFormVa
       <TextInput label={t('common.name')} withAsterisk {...form.getInputProps('name')} />
       <Textarea label={t('common.description')} rows={2} {...form.getInputProps('description')} />
       <Select
-        label={t('backup.editor.kind')}
-        description={t('backup.editor.kindHint')}
+        label={t('backupPlan.kind')}
+        description={t('backupPlan.kindHint')}
         allowDeselect={false}
         data={shown.map((kind) => ({ value: kind, label: backupKindLabel(kind, flags) }))}
         {...form.getInputProps('kind')}
@@ -38,8 +46,8 @@ export const PlanGeneralFields = ({ form }: { form: UseFormReturnType<PlanFormVa
         </Alert>
       )}
       <Switch
-        label={t('backup.editor.enabled')}
-        description={t('backup.editor.enabledHint')}
+        label={t('backupPlan.enabled')}
+        description={t('backupPlan.enabledHint')}
         {...form.getInputProps('enabled', { type: 'checkbox' })}
       />
     </Stack>

@@ -2,7 +2,7 @@ import { NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { BackupRetention } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
-import type { PlanFormValues } from '../../plan-form.ts';
+import type { PlanFormValues } from './plan-form.ts';
 
 const fields = [
   'keepLast',
@@ -20,7 +20,7 @@ export const RetentionFields = ({ form }: { form: UseFormReturnType<PlanFormValu
         {fields.map((field) => (
           <NumberInput
             key={field}
-            label={t(`backup.retention.${field}`)}
+            label={t(`backupPlan.retention.${field}`)}
             min={0}
             allowDecimal={false}
             allowNegative={false}
@@ -31,7 +31,7 @@ export const RetentionFields = ({ form }: { form: UseFormReturnType<PlanFormValu
         ))}
       </SimpleGrid>
       <Text size="xs" c="dimmed">
-        {t('backup.retention.hint')}
+        {t('backupPlan.retention.hint')}
       </Text>
       {form.errors.retention && (
         <Text size="xs" c="red" role="alert">

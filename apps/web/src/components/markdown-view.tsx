@@ -44,7 +44,7 @@ const components: Components = {
 };
 
 /**
- * Markdown written by technicians, rendered without raw HTML (it is shown as text; `skipHtml` would drop
+ * Markdown written by technicians (knowledge-base articles, ticket descriptions and comments), rendered without raw HTML (it is shown as text; `skipHtml` would drop
  * any left) and with react-markdown's safe URL filter (no `javascript:` links).
  */
 export const MarkdownView = ({ markdown }: { markdown: string }) => (

@@ -22,6 +22,7 @@ CREATE TABLE "ticket_rule_time_marks" (
 	CONSTRAINT "ticket_rule_time_marks_ruleset_id_ticket_id_pk" PRIMARY KEY("ruleset_id","ticket_id")
 );
 --> statement-breakpoint
+ALTER TABLE "notification_feed_cursors" RENAME TO "event_feed_cursors";--> statement-breakpoint
 ALTER TABLE "alerts" ADD COLUMN "ticketing" jsonb DEFAULT '{"mode":"NONE"}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "ticket_rulesets" ADD COLUMN "rule_settings" jsonb;--> statement-breakpoint
 ALTER TABLE "ticket_rule_alert_tickets" ADD CONSTRAINT "ticket_rule_alert_tickets_ruleset_id_ticket_rulesets_id_fk" FOREIGN KEY ("ruleset_id") REFERENCES "public"."ticket_rulesets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Input, Stack, TextInput } from '@mantine/cor
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type PlanFormValues, ruleRow } from '../../plan-form.ts';
+import { type PlanFormValues, ruleRow } from './plan-form.ts';
 
 /** The include or exclude rules: one path or pattern a line, added and removed one by one. */
 export const RulesField = ({
@@ -16,8 +16,8 @@ export const RulesField = ({
   const rows = form.values[field];
   return (
     <Input.Wrapper
-      label={t(`backup.editor.${field}`)}
-      description={t(`backup.editor.${field}Hint`)}
+      label={t(`backupPlan.${field}`)}
+      description={t(`backupPlan.${field}Hint`)}
       withAsterisk={field === 'include'}
       error={form.errors[field]}
     >
@@ -26,8 +26,8 @@ export const RulesField = ({
           <Group key={row.key} gap="xs" wrap="nowrap" align="flex-start">
             <TextInput
               flex={1}
-              aria-label={t(`backup.editor.${field}Rule`, { index: index + 1 })}
-              placeholder={t(`backup.editor.${field}Placeholder`)}
+              aria-label={t(`backupPlan.${field}Rule`, { index: index + 1 })}
+              placeholder={t(`backupPlan.${field}Placeholder`)}
               ff="monospace"
               {...form.getInputProps(`${field}.${index}.value`)}
             />
@@ -36,7 +36,7 @@ export const RulesField = ({
               color="red"
               size="lg"
               onClick={() => form.removeListItem(field, index)}
-              aria-label={t(`backup.editor.${field}Remove`, { index: index + 1 })}
+              aria-label={t(`backupPlan.${field}Remove`, { index: index + 1 })}
             >
               <IconTrash size={16} />
             </ActionIcon>
@@ -49,7 +49,7 @@ export const RulesField = ({
             leftSection={<IconPlus size={14} />}
             onClick={() => form.insertListItem(field, ruleRow())}
           >
-            {t(`backup.editor.${field}Add`)}
+            {t(`backupPlan.${field}Add`)}
           </Button>
         </Group>
       </Stack>

@@ -1,1 +1,0 @@
-ALTER TABLE "notification_feed_cursors" RENAME TO "event_feed_cursors";

@@ -1,0 +1,2 @@
+ALTER TABLE "condition_states" ADD COLUMN "suppressed" jsonb;--> statement-breakpoint
+CREATE INDEX "condition_states_suppressed_idx" ON "condition_states" USING btree ("device_id") WHERE "condition_states"."suppressed" is not null;
