@@ -114,7 +114,13 @@ describe('script rules', () => {
       createScriptJob({ content: { script: { scriptId: other.id } } }),
       createScriptJob(),
     ]);
-    const failure = { exitCode: 2, stdout: '', stderr: 'rm: ```denied```', truncated: false, errorMessage: null };
+    const failure = {
+      exitCode: 2,
+      stdout: '',
+      stderr: 'rm: ```denied```',
+      truncated: false,
+      errorMessage: null,
+    };
     agent.result(jobs[0]!.jobUid, { result: 'FAILURE', resultContent: failure });
     agent.result(jobs[1]!.jobUid);
     agent.result(jobs[2]!.jobUid, { result: 'FAILURE', resultContent: failure });
@@ -191,7 +197,10 @@ describe('event rules', () => {
       priority: 'HIGH',
       tags: ['parts'],
     });
-    expect((await logOf(ctx, ticket.id)).at(-1)).toMatchObject({ type: 'CHANGE', actorName: 'Ruleset: Parts' });
+    expect((await logOf(ctx, ticket.id)).at(-1)).toMatchObject({
+      type: 'CHANGE',
+      actorName: 'Ruleset: Parts',
+    });
 
     // A technician's change to HIGH sets the second rule off.
     await changeTicket(ticket, { priority: 'LOW' });
@@ -252,7 +261,9 @@ describe('settings of the other trigger types over GraphQL', () => {
     const create = (ruleset: Partial<NewTicketRulesetInput>) =>
       graphql(CREATE_TICKET_RULESET, { ruleset: rulesetInput(ruleset) });
     const refusals = await Promise.all([
-      create({ timeRuleSettings: { statusId: 3, afterMinutes: 10, set: { ...noChanges, priority: 'HIGH' } } }),
+      create({
+        timeRuleSettings: { statusId: 3, afterMinutes: 10, set: { ...noChanges, priority: 'HIGH' } },
+      }),
       create({
         type: 'ACTIVITY_RULE',
         activityRuleSettings: { actions: ['ticket.create'], outcomes: [], ticket: ticketSettings },
@@ -263,14 +274,19 @@ describe('settings of the other trigger types over GraphQL', () => {
         eventRuleSettings: { statusIds: [], priorities: [], set: { ...noChanges, priority: 'LOW' } },
       }),
     ]);
-    expect(refusals.map((answer) => [answer.errors?.[0]?.extensions.code, answer.errors?.[0]?.message])).toEqual([
+    expect(
+      refusals.map((answer) => [answer.errors?.[0]?.extensions.code, answer.errors?.[0]?.message]),
+    ).toEqual([
       ['VALIDATION_FAILED', 'timeRuleSettings: These settings belong to another trigger type.'],
       [
         'VALIDATION_FAILED',
         'activityRuleSettings.actions.0: Ticket and ticket ruleset activities cannot create tickets: each ticket would make another.',
       ],
       ['VALIDATION_FAILED', 'timeRuleSettings.set: Choose at least one field to set.'],
-      ['VALIDATION_FAILED', 'eventRuleSettings.statusIds: Choose at least one status or priority that sets the rule off.'],
+      [
+        'VALIDATION_FAILED',
+        'eventRuleSettings.statusIds: Choose at least one status or priority that sets the rule off.',
+      ],
     ]);
   });
 });
