@@ -125,6 +125,7 @@ describe('useRealtimeEvents', () => {
       ['backup', 'revisions'],
       ['backup', 'status'],
       ['alerts', 'list'],
+      ['ticketing', 'tickets'],
     ]);
   });
 
