@@ -256,18 +256,6 @@ export const saveFeedCursor = async (
     .where(eq(notificationFeedCursors.name, FEED_CURSOR));
 };
 
-/**
- * The database's transaction horizon: `xmin`, the oldest transaction still running, and `xmax`, the next
- * one to start. Every transaction running now has ended once a later `xmin` reaches this `xmax`.
- */
-export const transactionHorizon = async (db: DbOrTx) => {
-  const result = await db.execute(sql`
-    select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
-           pg_snapshot_xmax(pg_current_snapshot())::text as xmax`);
-  const [row] = (result as unknown as { rows: { xmin: string; xmax: string }[] }).rows;
-  return { xmin: Number(row!.xmin), xmax: Number(row!.xmax) };
-};
-
 /** Alert events after `afterId`, oldest first, with what a notification says of the alert. */
 export const readFeed = async (db: DbOrTx, afterId: number, limit: number) =>
   db

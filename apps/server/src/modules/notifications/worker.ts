@@ -1,6 +1,7 @@
 import { notificationBackoffSeconds } from '@rmm/domain';
 import type { Db } from '../../db/database.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
+import { advanceFeed, deliveryErrorText } from '../../lib/event-feed.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { postJson, webhookSignature } from './http.ts';
 import {
@@ -72,13 +73,6 @@ const snapshotOf = (event: repo.FeedEvent): DeliveryAlertSnapshot => ({
   resetTime: event.resetTime?.toISOString() ?? null,
 });
 
-/** The SMTP server's answer when there is one (`550 …`), else the error's message. */
-const errorText = (error: unknown) => {
-  const { message, response } = error as { message?: string; response?: string };
-  const text = response && !message?.includes(response) ? `${message}: ${response}` : message;
-  return (text || String(error)).slice(0, ERROR_TEXT_MAX);
-};
-
 export const createNotificationWorker = (options: NotificationWorkerOptions) => {
   const { db, log } = options;
   const context: MessageContext = { consoleUrl: options.consoleUrl };
@@ -97,30 +91,16 @@ export const createNotificationWorker = (options: NotificationWorkerOptions) => 
     ids: number[],
     now: Date,
   ) => {
-    let last = cursor.lastEventId;
-    let gap = { id: cursor.gapEventId, seenAt: cursor.gapSeenAt, xmax: cursor.gapXmax };
-    let horizon: { xmin: number; xmax: number } | undefined;
-    for (const id of ids) {
-      if (id === last + 1) {
-        last = id;
-        continue;
-      }
-      const missing = last + 1;
-      horizon ??= await repo.transactionHorizon(tx);
-      if (gap.id === missing && gap.seenAt && gap.xmax !== null) {
-        const isSettled = horizon.xmin >= gap.xmax;
-        const isOld = now.getTime() - gap.seenAt.getTime() >= options.feedGapSeconds * 1000;
-        if (isSettled || isOld) {
-          last = id;
-          gap = { id: null, seenAt: null, xmax: null };
-          continue;
-        }
-      } else {
-        gap = { id: missing, seenAt: now, xmax: horizon.xmax };
-      }
-      break;
-    }
-    if (gap.id !== null && gap.id <= last) gap = { id: null, seenAt: null, xmax: null };
+    const { last, gap } = await advanceFeed(
+      tx,
+      {
+        last: cursor.lastEventId,
+        gap: { id: cursor.gapEventId, seenAt: cursor.gapSeenAt, xmax: cursor.gapXmax },
+      },
+      ids,
+      now,
+      options.feedGapSeconds,
+    );
     await repo.saveFeedCursor(tx, {
       lastEventId: last,
       gapEventId: gap.id,
@@ -226,7 +206,7 @@ export const createNotificationWorker = (options: NotificationWorkerOptions) => 
       const outcome = await postJson({ url, body, headers, timeoutMs: options.timeoutMs });
       return outcome.ok ? undefined : outcome.error.slice(0, ERROR_TEXT_MAX);
     } catch (error) {
-      return errorText(error);
+      return deliveryErrorText(error);
     }
   };
 

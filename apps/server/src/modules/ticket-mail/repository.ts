@@ -194,15 +194,6 @@ export const saveFeedCursor = async (
     .where(eq(ticketMailFeedCursors.name, FEED_CURSOR));
 };
 
-/** `xmin` (the oldest transaction running) and `xmax` (the next to start) of the database now. */
-export const transactionHorizon = async (db: DbOrTx) => {
-  const result = await db.execute(sql`
-    select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
-           pg_snapshot_xmax(pg_current_snapshot())::text as xmax`);
-  const [row] = (result as unknown as { rows: { xmin: string; xmax: string }[] }).rows;
-  return { xmin: Number(row!.xmin), xmax: Number(row!.xmax) };
-};
-
 /** Log entries after `afterId`, oldest first, with the name of their user. */
 export const readLog = (db: DbOrTx, afterId: number, limit: number) =>
   db

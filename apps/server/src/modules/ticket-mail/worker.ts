@@ -1,5 +1,6 @@
 import { notificationBackoffSeconds } from '@rmm/domain';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { advanceFeed, deliveryErrorText } from '../../lib/event-feed.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { TicketMailConfig } from './config.ts';
 import { queueMails } from './outbound.ts';
@@ -33,15 +34,6 @@ const FEED_MAX_BATCHES = 20;
 const SEND_BATCH = 10;
 const SEND_MAX_BATCHES = 20;
 
-const errorText = (error: unknown) => {
-  const { message, response } = error as { message?: string; response?: string };
-  const text = response && !message?.includes(response) ? `${message}: ${response}` : message;
-  return (text || String(error)).slice(0, 1000);
-};
-
-type Gap = { id: number | null; seenAt: Date | null; xmax: number | null };
-const NO_GAP: Gap = { id: null, seenAt: null, xmax: null };
-
 export const createTicketMailWorker = (options: TicketMailWorkerOptions) => {
   const { db, log, mailer, config } = options;
   const leaseMs = Math.max(60_000, 3 * options.smtpTimeoutMs + 30_000);
@@ -52,30 +44,16 @@ export const createTicketMailWorker = (options: TicketMailWorkerOptions) => {
    * TICKET_MAIL_FEED_GAP_SECONDS; the entries after it are read again then (and queue nothing twice).
    */
   const advance = async (tx: DbOrTx, cursor: repo.FeedCursorRow, ids: number[], now: Date) => {
-    let last = cursor.lastLogId;
-    let gap: Gap = { id: cursor.gapLogId, seenAt: cursor.gapSeenAt, xmax: cursor.gapXmax };
-    let horizon: { xmin: number; xmax: number } | undefined;
-    for (const id of ids) {
-      if (id === last + 1) {
-        last = id;
-        continue;
-      }
-      const missing = last + 1;
-      horizon ??= await repo.transactionHorizon(tx);
-      if (gap.id === missing && gap.seenAt && gap.xmax !== null) {
-        const isSettled = horizon.xmin >= gap.xmax;
-        const isOld = now.getTime() - gap.seenAt.getTime() >= config.feedGapSeconds * 1000;
-        if (isSettled || isOld) {
-          last = id;
-          gap = NO_GAP;
-          continue;
-        }
-      } else {
-        gap = { id: missing, seenAt: now, xmax: horizon.xmax };
-      }
-      break;
-    }
-    if (gap.id !== null && gap.id <= last) gap = NO_GAP;
+    const { last, gap } = await advanceFeed(
+      tx,
+      {
+        last: cursor.lastLogId,
+        gap: { id: cursor.gapLogId, seenAt: cursor.gapSeenAt, xmax: cursor.gapXmax },
+      },
+      ids,
+      now,
+      config.feedGapSeconds,
+    );
     await repo.saveFeedCursor(tx, {
       lastLogId: last,
       gapLogId: gap.id,
@@ -133,7 +111,7 @@ export const createTicketMailWorker = (options: TicketMailWorkerOptions) => {
         headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
       });
     } catch (failure) {
-      error = errorText(failure);
+      error = deliveryErrorText(failure);
     }
     const attempts = row.attempts + 1;
     const isFinal = error === undefined || attempts >= config.maxAttempts;
