@@ -58,6 +58,7 @@ import { ssoRoutes } from './modules/sso/routes.ts';
 import { tagRoutes } from './modules/tags/routes.ts';
 import { ticketMailPlugin } from './modules/ticket-mail/plugin.ts';
 import { ticketMailRoutes } from './modules/ticket-mail/routes.ts';
+import { ticketRulesEnginePlugin } from './modules/ticket-rules-engine/plugin.ts';
 import { ticketingPlugin } from './modules/tickets/plugin.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { ticketSetupRoutes } from './modules/tickets/setup-routes.ts';
@@ -192,6 +193,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(ticketMailPlugin);
   await app.register(backupPlugin);
   await app.register(notificationsPlugin);
+  await app.register(ticketRulesEnginePlugin);
 
   await app.register(policiesPlugin);
 

@@ -128,6 +128,10 @@ export type Config = {
    * feed's cursor back at most this long.
    */
   notificationFeedGapSeconds: number;
+  /** How often each server process runs the ticket rules' clock (due resets, time rules) and reads their feeds. */
+  ticketRulesIntervalMs: number;
+  /** An id missing from a feed the ticket rules read holds their cursor back at most this long. */
+  ticketRulesFeedGapSeconds: number;
   /** GraphQL (`POST /graphql`): the deepest query accepted (introspection has a fixed limit of its own). */
   graphqlMaxDepth: number;
   /** ...its highest cost (a field 1, a list's selection counted 10 times, a mutation 10 more). */
@@ -397,6 +401,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   notificationMaxAttempts: Math.max(1, num(env.NOTIFICATION_MAX_ATTEMPTS, NOTIFICATION_MAX_ATTEMPTS)),
   notificationBackoffFactor: Math.max(0, num(env.NOTIFICATION_BACKOFF_FACTOR, 1)),
   notificationFeedGapSeconds: num(env.NOTIFICATION_FEED_GAP_SECONDS, 60),
+  ticketRulesIntervalMs: num(env.TICKET_RULES_INTERVAL_MS, 15_000),
+  ticketRulesFeedGapSeconds: num(env.TICKET_RULES_FEED_GAP_SECONDS, 60),
   graphqlMaxDepth: Math.max(1, num(env.GRAPHQL_MAX_DEPTH, 8)),
   graphqlMaxCost: Math.max(1, num(env.GRAPHQL_MAX_COST, 1000)),
   graphqlMaxQueryBytes: Math.max(256, num(env.GRAPHQL_MAX_QUERY_BYTES, 16_384)),

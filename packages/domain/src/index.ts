@@ -45,5 +45,6 @@ export * from './security.ts';
 export * from './spec.ts';
 export * from './sso.ts';
 export * from './ticket-mail.ts';
+export * from './ticket-rules.ts';
 export * from './ticketing.ts';
 export * from './users.ts';

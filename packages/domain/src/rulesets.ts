@@ -2,6 +2,14 @@ import * as z from 'zod';
 import { AlertPriority, AlertSeverity, type ConditionTicketing } from './conditions.ts';
 import { INT32_MAX, SECONDS_PER_DAY, SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from './constants.ts';
 import { messages } from './messages.ts';
+import {
+  ActivityRuleSettings,
+  EventRuleSettings,
+  ruleSettingsFieldOfType,
+  ScriptRuleSettings,
+  TimeRuleSettings,
+  ticketRuleMessages,
+} from './ticket-rules.ts';
 import { Tag } from './validators.ts';
 
 /** Spec §3 ticket ruleset and §4 ruleset picker. */
@@ -127,6 +135,11 @@ export const TicketRuleset = /* @__PURE__ */ z.object({
   conditionTriggerSettings: ConditionTriggerSettings.nullish(),
   conditionResetSettings: ConditionResetSettings.nullish(),
   conditionReTriggerSettings: ConditionReTriggerSettings.nullish(),
+  /** The other trigger types' settings (ticket-rules.ts; not in the spec): set only on a ruleset of that type. */
+  scriptRuleSettings: ScriptRuleSettings.nullish(),
+  activityRuleSettings: ActivityRuleSettings.nullish(),
+  eventRuleSettings: EventRuleSettings.nullish(),
+  timeRuleSettings: TimeRuleSettings.nullish(),
 });
 export type TicketRuleset = z.infer<typeof TicketRuleset>;
 
@@ -142,6 +155,14 @@ const rulesetInputFields = {
   conditionTriggerSettings: ConditionTriggerSettings.extend({ useOwnerAsRequester: z.boolean() }).nullable(),
   conditionResetSettings: ConditionResetSettings.nullable(),
   conditionReTriggerSettings: ConditionReTriggerSettings.nullable(),
+  /**
+   * Optional: left out of an update, the stored settings stay (clients that predate them send none); null
+   * removes them.
+   */
+  scriptRuleSettings: ScriptRuleSettings.nullable().optional(),
+  activityRuleSettings: ActivityRuleSettings.nullable().optional(),
+  eventRuleSettings: EventRuleSettings.nullable().optional(),
+  timeRuleSettings: TimeRuleSettings.nullable().optional(),
 };
 
 type RulesetInputShape = {
@@ -149,7 +170,7 @@ type RulesetInputShape = {
   isDefault: boolean;
   enabled: boolean;
   conditionTriggerSettings: unknown;
-};
+} & Partial<Record<(typeof ruleSettingsFieldOfType)[keyof typeof ruleSettingsFieldOfType], unknown>>;
 
 /** What one ruleset must hold together: a condition ruleset says how its ticket is made; the default is one. */
 const checkRuleset = (input: RulesetInputShape, context: z.RefinementCtx) => {
@@ -167,6 +188,13 @@ const checkRuleset = (input: RulesetInputShape, context: z.RefinementCtx) => {
     });
   if (input.isDefault && !input.enabled)
     context.addIssue({ code: 'custom', path: ['enabled'], message: rulesetMessages.DEFAULT_ENABLED });
+  for (const [type, field] of Object.entries(ruleSettingsFieldOfType))
+    if (input.type !== type && input[field] !== undefined && input[field] !== null)
+      context.addIssue({
+        code: 'custom',
+        path: [field],
+        message: ticketRuleMessages.SETTINGS_OF_ANOTHER_TYPE,
+      });
 };
 
 /** CreateTicketRuleset's `ruleset`. */

@@ -3,6 +3,7 @@
  * owns its tables in its own `schema.ts`; a new table goes there and is re-exported here.
  */
 
+export * from '../lib/event-feed-schema.ts';
 export * from '../modules/activities/schema.ts';
 export * from '../modules/alerts/schema.ts';
 export * from '../modules/attachments/schema.ts';
@@ -28,5 +29,6 @@ export * from '../modules/settings/schema.ts';
 export * from '../modules/sso/schema.ts';
 export * from '../modules/tags/schema.ts';
 export * from '../modules/ticket-mail/schema.ts';
+export * from '../modules/ticket-rules-engine/schema.ts';
 export * from '../modules/ticket-rulesets/schema.ts';
 export * from '../modules/tickets/schema.ts';

@@ -1,20 +1,62 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/database.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../db/database.ts';
+import { eventFeedCursors } from './event-feed-schema.ts';
 
 /**
- * The rule by which a worker's cursor moves over a feed table with a serial id (alert_events for notifications,
- * ticket_log for ticket mail). Ids are taken when a row is inserted but become visible at its commit, so a
- * missing id may still come. The cursor moves over the ids there without a gap; at a missing id it waits until
- * the id is known never to come (every transaction running when the gap was first seen has ended), or until it
- * has been missing for `gapSeconds`; the rows after it are read again meanwhile (consumers queue nothing twice).
+ * Consumers of an append-only table read by id (`alert_events`, `activities`, `ticket_log`), each with a
+ * cursor of its own in `event_feed_cursors` (docs/decisions.md "Notification channels", "The feed" and "Gaps in
+ * the feed"). A batch is read in one transaction that holds the cursor's row lock (`FOR UPDATE SKIP LOCKED`:
+ * while one process reads a feed, the others leave it to it) and moves the cursor in the same transaction as
+ * whatever the consumer writes, so nothing is handled twice or lost, whatever crashes.
+ *
+ * Ids come from a sequence, so a transaction that took an id may commit after a later one. The cursor only
+ * moves over ids without a gap; at a missing id it waits until the id appears, or until every transaction that
+ * was running when the gap was first seen has ended (the id belonged to a rolled-back transaction), or at the
+ * latest `gapSeconds` after it was first seen.
  */
 
-export type FeedGap = { id: number | null; seenAt: Date | null; xmax: number | null };
-export const NO_FEED_GAP: FeedGap = { id: null, seenAt: null, xmax: null };
+export type FeedCursor = typeof eventFeedCursors.$inferSelect;
 
 /**
- * The database's transaction horizon: `xmin`, the oldest transaction still running, and `xmax`, the next one to
- * start. Every transaction running now has ended once a later `xmin` reaches this `xmax`.
+ * The cursor, locked for this transaction; none when another worker holds it. A cursor made now starts at
+ * `startAt` (0: the feed's beginning; a consumer that must not act on history gives the feed's end).
+ */
+export const lockFeedCursor = async (
+  db: DbOrTx,
+  name: string,
+  startAt: () => Promise<number> = async () => 0,
+): Promise<FeedCursor | undefined> => {
+  const [existing] = await db
+    .select({ name: eventFeedCursors.name })
+    .from(eventFeedCursors)
+    .where(eq(eventFeedCursors.name, name));
+  if (!existing)
+    await db
+      .insert(eventFeedCursors)
+      .values({ name, lastEventId: await startAt() })
+      .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(eventFeedCursors)
+    .where(eq(eventFeedCursors.name, name))
+    .for('update', { skipLocked: true });
+  return row;
+};
+
+const saveFeedCursor = async (
+  db: DbOrTx,
+  name: string,
+  values: Pick<FeedCursor, 'lastEventId' | 'gapEventId' | 'gapSeenAt' | 'gapXmax'>,
+) => {
+  await db
+    .update(eventFeedCursors)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(eventFeedCursors.name, name));
+};
+
+/**
+ * The database's transaction horizon: `xmin`, the oldest transaction still running, and `xmax`, the next
+ * one to start. Every transaction running now has ended once a later `xmin` reaches this `xmax`.
  */
 export const transactionHorizon = async (db: DbOrTx) => {
   const result = await db.execute(sql`
@@ -24,15 +66,18 @@ export const transactionHorizon = async (db: DbOrTx) => {
   return { xmin: Number(row!.xmin), xmax: Number(row!.xmax) };
 };
 
-/** Where the cursor stops over `ids` (ascending, after `last`), and the gap it now waits at. */
-export const advanceFeed = async (
+/**
+ * Moves the cursor over the ids (ascending, all above it) that follow it without a gap, past a gap that is
+ * settled or older than `gapSeconds`; stores it and answers where it now stands.
+ */
+export const advanceFeedCursor = async (
   tx: DbOrTx,
-  cursor: { last: number; gap: FeedGap },
+  cursor: FeedCursor,
   ids: readonly number[],
-  now: Date,
-  gapSeconds: number,
-): Promise<{ last: number; gap: FeedGap }> => {
-  let { last, gap } = cursor;
+  { now, gapSeconds }: { now: Date; gapSeconds: number },
+) => {
+  let last = cursor.lastEventId;
+  let gap = { id: cursor.gapEventId, seenAt: cursor.gapSeenAt, xmax: cursor.gapXmax };
   let horizon: { xmin: number; xmax: number } | undefined;
   for (const id of ids) {
     if (id === last + 1) {
@@ -46,7 +91,7 @@ export const advanceFeed = async (
       const isOld = now.getTime() - gap.seenAt.getTime() >= gapSeconds * 1000;
       if (isSettled || isOld) {
         last = id;
-        gap = NO_FEED_GAP;
+        gap = { id: null, seenAt: null, xmax: null };
         continue;
       }
     } else {
@@ -54,9 +99,56 @@ export const advanceFeed = async (
     }
     break;
   }
-  if (gap.id !== null && gap.id <= last) gap = NO_FEED_GAP;
-  return { last, gap };
+  if (gap.id !== null && gap.id <= last) gap = { id: null, seenAt: null, xmax: null };
+  await saveFeedCursor(tx, cursor.name, {
+    lastEventId: last,
+    gapEventId: gap.id,
+    gapSeenAt: gap.seenAt,
+    gapXmax: gap.xmax,
+  });
+  return last;
 };
+
+/** Jumps the cursor to `lastEventId` (a consumer with nothing to do skips what is there). */
+export const skipFeedTo = (tx: DbOrTx, cursor: FeedCursor, lastEventId: number) =>
+  saveFeedCursor(tx, cursor.name, { lastEventId, gapEventId: null, gapSeenAt: null, gapXmax: null });
+
+export type FeedBatchOptions<E, R> = {
+  /** The cursor's name in `event_feed_cursors`. */
+  name: string;
+  now: Date;
+  gapSeconds: number;
+  limit: number;
+  /** Where a cursor made now starts (default 0). */
+  startAt?: (tx: Tx) => Promise<number>;
+  /** The events after `afterId`, oldest first, at most `limit`. */
+  read: (tx: Tx, afterId: number, limit: number) => Promise<E[]>;
+  idOf: (event: E) => number;
+  /**
+   * What the consumer does with the batch, in the cursor's transaction. `passed` is where the cursor now
+   * stands: events above it (beyond a gap) will be read again, so a consumer that handles them now must be
+   * idempotent; one that is not handles only those up to `passed`.
+   */
+  handle: (tx: Tx, events: E[], passed: number) => Promise<R>;
+};
+
+/**
+ * One batch of a feed in one transaction: undefined when another process holds the cursor or there is
+ * nothing new; else what `handle` answered and whether there may be more.
+ */
+export const readFeedBatch = async <E, R>(
+  db: Db,
+  options: FeedBatchOptions<E, R>,
+): Promise<{ result: R; more: boolean } | undefined> =>
+  db.transaction(async (tx) => {
+    const cursor = await lockFeedCursor(tx, options.name, options.startAt && (() => options.startAt!(tx)));
+    if (!cursor) return undefined;
+    const events = await options.read(tx, cursor.lastEventId, options.limit);
+    if (events.length === 0) return undefined;
+    const passed = await advanceFeedCursor(tx, cursor, events.map(options.idOf), options);
+    const result = await options.handle(tx, events, passed);
+    return { result, more: events.length === options.limit && passed > cursor.lastEventId };
+  });
 
 /** A mail or HTTP failure as text: the SMTP server's answer when there is one (`550 …`), else the message. */
 export const deliveryErrorText = (error: unknown) => {

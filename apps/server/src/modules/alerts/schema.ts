@@ -1,4 +1,4 @@
-import type { Condition, ConditionNotification } from '@rmm/domain';
+import type { Condition, ConditionNotification, ConditionTicketing } from '@rmm/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -63,6 +63,8 @@ export const alerts = pgTable(
     /** The condition's notifications, ticketing and reset settings as they were when it triggered. */
     notifications: jsonb('notifications').$type<ConditionNotification[]>().notNull().default([]),
     notifyOnReset: boolean('notify_on_reset').notNull().default(false),
+    /** Which ticket ruleset makes its ticket (NONE, DEFAULT, RULESET), as the condition said when it triggered. */
+    ticketing: jsonb('ticketing').$type<ConditionTicketing>().notNull().default({ mode: 'NONE' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

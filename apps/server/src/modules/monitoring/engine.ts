@@ -172,6 +172,7 @@ const raise = (work: DeviceWork, o: Observation, flapping: boolean) => {
     resetMode: condition.reset.mode,
     notifications: condition.notifications,
     notifyOnReset: condition.notifyOnReset,
+    ticketing: condition.ticketing,
     createdAt: now,
     updatedAt: now,
     isNew: true,

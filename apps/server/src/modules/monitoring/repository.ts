@@ -137,6 +137,7 @@ const alertJson = (a: AlertRow) => ({
   reset_mode: a.resetMode,
   notifications: a.notifications,
   notify_on_reset: a.notifyOnReset,
+  ticketing: a.ticketing,
 });
 
 const alertRecordset = (list: readonly AlertRow[]) => sql`jsonb_to_recordset(${JSON.stringify(
@@ -145,7 +146,7 @@ const alertRecordset = (list: readonly AlertRow[]) => sql`jsonb_to_recordset(${J
   condition_name text, condition_type text, policy_id integer, severity text, priority text, status text,
   message text, value double precision, trigger_time timestamptz, reset_time timestamptz, reset_reason text,
   reset_by text, reset_due_time timestamptz, flapping boolean, reset_mode text, notifications jsonb,
-  notify_on_reset boolean)`;
+  notify_on_reset boolean, ticketing jsonb)`;
 
 /**
  * Everything a batch of the engine changed, in one statement: new alerts (their ids taken already; ON CONFLICT on
@@ -180,10 +181,11 @@ export const writeChanges = async (
     with new_alerts as (
       insert into alerts (id, device_id, organization_id, condition_id, instance, condition_name, condition_type,
         policy_id, severity, priority, status, message, value, trigger_time, reset_time, reset_reason, reset_by,
-        reset_due_time, flapping, reset_mode, notifications, notify_on_reset)
+        reset_due_time, flapping, reset_mode, notifications, notify_on_reset, ticketing)
       select r.id, r.device_id, r.organization_id, r.condition_id, r.instance, r.condition_name, r.condition_type,
         r.policy_id, r.severity, r.priority, r.status, r.message, r.value, r.trigger_time, r.reset_time,
-        r.reset_reason, r.reset_by, r.reset_due_time, r.flapping, r.reset_mode, r.notifications, r.notify_on_reset
+        r.reset_reason, r.reset_by, r.reset_due_time, r.flapping, r.reset_mode, r.notifications, r.notify_on_reset,
+        coalesce(r.ticketing, '{"mode":"NONE"}'::jsonb)
       from ${alertRecordset(changes.newAlerts)}
       on conflict (device_id, condition_id, instance) where status = 'ACTIVE' do nothing
       returning id

@@ -35,7 +35,7 @@ const fallbackCondition = (alert: AlertRow): EngineCondition => ({
     reset: { mode: 'WHEN_CLEARED' },
     notifyOnReset: alert.notifyOnReset,
     notifications: alert.notifications,
-    ticketing: { mode: 'NONE' },
+    ticketing: alert.ticketing,
     automations: [],
     probeDeviceId: null,
     parameters: { afterMinutes: 1 },

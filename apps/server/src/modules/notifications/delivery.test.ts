@@ -12,7 +12,7 @@ import { type LocalSmtpServer, parseMail, startSmtpServer } from '../../../test/
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { buildApp } from '../../app.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
-import { alertEvents, notificationFeedCursors } from '../../db/schema.ts';
+import { alertEvents, eventFeedCursors } from '../../db/schema.ts';
 import * as repo from './repository.ts';
 import { type AlertTarget, alertChanged, createAlertTarget, raiseAlert } from './test-fixtures.ts';
 import { createNotificationWorker } from './worker.ts';
@@ -424,7 +424,10 @@ describe('notification delivery', () => {
       return Number(result.rows[0]!.id);
     };
     const cursor = async () => {
-      const [row] = await ctx.db.select().from(notificationFeedCursors);
+      const [row] = await ctx.db
+        .select()
+        .from(eventFeedCursors)
+        .where(eq(eventFeedCursors.name, repo.FEED_CURSOR));
       return row!.lastEventId;
     };
     const names = () =>

@@ -7,12 +7,11 @@ import {
   devices,
   notificationChannels,
   notificationDeliveries,
-  notificationFeedCursors,
   organizations,
 } from '../../db/schema.ts';
 import type { DeliveryAlertSnapshot, DeliveryAttempt } from './schema.ts';
 
-/** SQL of the notification channels, their deliveries (the outbox) and the alert feed's cursor. */
+/** SQL of the notification channels, their deliveries (the outbox) and the alert feed. */
 
 // ---------------------------------------------------------------- channels
 
@@ -228,33 +227,8 @@ export const findDelivery = async (db: DbOrTx, id: number) => {
 
 // ---------------------------------------------------------------- the alert feed
 
+/** The notifications' cursor in `event_feed_cursors` (lib/event-feed.ts). */
 export const FEED_CURSOR = 'alert_events';
-
-export type FeedCursor = typeof notificationFeedCursors.$inferSelect;
-
-/**
- * The feed's cursor, locked for this transaction; none when another worker holds it (it is reading the
- * feed now: this one leaves the feed to it).
- */
-export const lockFeedCursor = async (db: DbOrTx): Promise<FeedCursor | undefined> => {
-  await db.insert(notificationFeedCursors).values({ name: FEED_CURSOR }).onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(notificationFeedCursors)
-    .where(eq(notificationFeedCursors.name, FEED_CURSOR))
-    .for('update', { skipLocked: true });
-  return row;
-};
-
-export const saveFeedCursor = async (
-  db: DbOrTx,
-  values: Pick<FeedCursor, 'lastEventId' | 'gapEventId' | 'gapSeenAt' | 'gapXmax'>,
-) => {
-  await db
-    .update(notificationFeedCursors)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(notificationFeedCursors.name, FEED_CURSOR));
-};
 
 /** Alert events after `afterId`, oldest first, with what a notification says of the alert. */
 export const readFeed = async (db: DbOrTx, afterId: number, limit: number) =>

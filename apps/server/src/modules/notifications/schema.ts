@@ -91,18 +91,3 @@ export const notificationDeliveries = pgTable(
     index('notification_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
   ],
 );
-
-/**
- * How far the notifications have read the alert_events feed: every event up to `last_event_id` is handled.
- * An id missing above it (its transaction not committed yet, or rolled back) holds the cursor back until it
- * appears, or until every transaction that was running when the gap was first seen has ended (the database's
- * snapshot xmin has passed `gap_xmax`), or at the latest NOTIFICATION_FEED_GAP_SECONDS after `gap_seen_at`.
- */
-export const notificationFeedCursors = pgTable('notification_feed_cursors', {
-  name: text('name').primaryKey(),
-  lastEventId: bigint('last_event_id', { mode: 'number' }).notNull().default(0),
-  gapEventId: bigint('gap_event_id', { mode: 'number' }),
-  gapSeenAt: time('gap_seen_at'),
-  gapXmax: bigint('gap_xmax', { mode: 'number' }),
-  updatedAt: updatedAt(),
-});

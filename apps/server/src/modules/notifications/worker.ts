@@ -1,7 +1,7 @@
 import { notificationBackoffSeconds } from '@rmm/domain';
 import type { Db } from '../../db/database.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
-import { advanceFeed, deliveryErrorText } from '../../lib/event-feed.ts';
+import { deliveryErrorText, readFeedBatch as readEventFeedBatch } from '../../lib/event-feed.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { postJson, webhookSignature } from './http.ts';
 import {
@@ -18,8 +18,8 @@ import type { DeliveryAlertSnapshot } from './schema.ts';
 /**
  * The notification worker each server process runs. A tick does two things:
  *
- * 1. Reads the alert_events feed from the stored cursor, holding the cursor's row lock (`FOR UPDATE SKIP
- *    LOCKED`: while one process reads the feed, the others leave it), and queues a delivery per event and
+ * 1. Reads the alert_events feed from the stored cursor (lib/event-feed.ts), holding the cursor's row lock
+ *    (`FOR UPDATE SKIP LOCKED`: while one process reads the feed, the others leave it), and queues a delivery per event and
  *    channel the alert names with SEND (a RESET only with notify-on-reset; ACKNOWLEDGED sends nothing), all in
  *    the transaction that moves the cursor on. The (event, channel) pair is unique, so an event read twice
  *    queues nothing twice.
@@ -79,84 +79,49 @@ export const createNotificationWorker = (options: NotificationWorkerOptions) => 
   /** A claim outlives any one attempt (three SMTP timeouts, or the HTTP timeout), with room to spare. */
   const leaseMs = Math.max(60_000, 3 * options.smtpTimeoutMs + 30_000, 2 * options.timeoutMs + 30_000);
 
-  /**
-   * Moves the cursor over the events that are there without a gap. At a missing id: past it once it is known
-   * never to come (every transaction that was running when the gap was first seen has ended), or once it has
-   * been missing for NOTIFICATION_FEED_GAP_SECONDS; else the cursor waits there (the events after it are read
-   * again next time, and queue nothing twice).
-   */
-  const advance = async (
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-    cursor: repo.FeedCursor,
-    ids: number[],
-    now: Date,
-  ) => {
-    const { last, gap } = await advanceFeed(
-      tx,
-      {
-        last: cursor.lastEventId,
-        gap: { id: cursor.gapEventId, seenAt: cursor.gapSeenAt, xmax: cursor.gapXmax },
-      },
-      ids,
-      now,
-      options.feedGapSeconds,
-    );
-    await repo.saveFeedCursor(tx, {
-      lastEventId: last,
-      gapEventId: gap.id,
-      gapSeenAt: gap.seenAt,
-      gapXmax: gap.xmax,
-    });
-    return last;
-  };
-
   /** One batch of the feed; whether there may be more. */
   const readFeedBatch = async (now: Date) =>
-    db.transaction(async (tx) => {
-      const cursor = await repo.lockFeedCursor(tx);
-      if (!cursor) return { queued: 0, more: false };
-      const events = await repo.readFeed(tx, cursor.lastEventId, FEED_BATCH);
-      if (events.length === 0) return { queued: 0, more: false };
-      const wanted = events.flatMap((event) => {
-        const kind = eventOfChange[event.change];
-        if (!kind || (kind === 'RESET' && !event.notifyOnReset)) return [];
-        const channelIds = new Set(
-          event.notifications.filter((n) => n.option === 'SEND').map((n) => n.channelId),
+    (await readEventFeedBatch(db, {
+      name: repo.FEED_CURSOR,
+      now,
+      gapSeconds: options.feedGapSeconds,
+      limit: FEED_BATCH,
+      read: repo.readFeed,
+      idOf: (event) => event.eventId,
+      // Every event read, beyond a gap too: a delivery is unique per event and channel.
+      handle: async (tx, events) => {
+        const wanted = events.flatMap((event) => {
+          const kind = eventOfChange[event.change];
+          if (!kind || (kind === 'RESET' && !event.notifyOnReset)) return [];
+          const channelIds = new Set(
+            event.notifications.filter((n) => n.option === 'SEND').map((n) => n.channelId),
+          );
+          return [...channelIds].map((channelId) => ({ event, kind, channelId }));
+        });
+        const enabled = await repo.enabledChannelIds(tx, [...new Set(wanted.map((w) => w.channelId))]);
+        const queued = await repo.insertDeliveries(
+          tx,
+          wanted
+            .filter((w) => enabled.has(w.channelId))
+            .map(({ event, kind, channelId }) => ({
+              channelId,
+              alertId: event.alertId,
+              alertEventId: event.eventId,
+              event: kind,
+              alert: snapshotOf(event),
+              nextAttemptAt: now,
+            })),
         );
-        return [...channelIds].map((channelId) => ({ event, kind, channelId }));
-      });
-      const enabled = await repo.enabledChannelIds(tx, [...new Set(wanted.map((w) => w.channelId))]);
-      const queued = await repo.insertDeliveries(
-        tx,
-        wanted
-          .filter((w) => enabled.has(w.channelId))
-          .map(({ event, kind, channelId }) => ({
-            channelId,
-            alertId: event.alertId,
-            alertEventId: event.eventId,
-            event: kind,
-            alert: snapshotOf(event),
-            nextAttemptAt: now,
-          })),
-      );
-      const last = await advance(
-        tx,
-        cursor,
-        events.map((event) => event.eventId),
-        now,
-      );
-      return {
-        queued: queued.length,
-        more: events.length === FEED_BATCH && last > cursor.lastEventId,
-      };
-    });
+        return queued.length;
+      },
+    })) ?? { result: 0, more: false };
 
   /** Reads the feed as far as it goes (or FEED_MAX_BATCHES); the number of deliveries queued. */
   const readFeed = async (now: Date = new Date()) => {
     let queued = 0;
     for (let batch = 0; batch < FEED_MAX_BATCHES; batch++) {
       const result = await readFeedBatch(now);
-      queued += result.queued;
+      queued += result.result;
       if (!result.more) break;
     }
     return queued;

@@ -1,16 +1,10 @@
-import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, max, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { contacts, users } from '../auth/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 import { ticketBoards, ticketLog, ticketStatuses } from '../tickets/schema.ts';
-import {
-  type TicketMailAttempt,
-  ticketMailboxes,
-  ticketMailFeedCursors,
-  ticketMailMessages,
-  ticketMailOutbox,
-} from './schema.ts';
+import { type TicketMailAttempt, ticketMailboxes, ticketMailMessages, ticketMailOutbox } from './schema.ts';
 
 /** Ticketing mail: SQL only (the services decide). */
 
@@ -166,32 +160,13 @@ export const threadOf = async (db: DbOrTx, ticketId: number) => {
 
 // ---------------------------------------------------------------- the ticket log feed
 
-const FEED_CURSOR = 'ticket-mail';
+/** The mail worker's cursor in `event_feed_cursors` (lib/event-feed.ts). */
+export const FEED_CURSOR = 'ticket-mail';
 
-/** The cursor row, locked (SKIP LOCKED: another process reading the feed leaves it); made at the log's end. */
-export const lockFeedCursor = async (tx: DbOrTx) => {
-  // The first time, at the log's end: comments made before ticket mail existed are not mailed.
-  await tx.execute(sql`
-    insert into ${ticketMailFeedCursors} (name, last_log_id)
-    select ${FEED_CURSOR}, coalesce(max(${ticketLog.id}), 0) from ${ticketLog}
-    on conflict do nothing`);
-  const [row] = await tx
-    .select()
-    .from(ticketMailFeedCursors)
-    .where(eq(ticketMailFeedCursors.name, FEED_CURSOR))
-    .for('update', { skipLocked: true });
-  return row;
-};
-export type FeedCursorRow = NonNullable<Awaited<ReturnType<typeof lockFeedCursor>>>;
-
-export const saveFeedCursor = async (
-  tx: DbOrTx,
-  values: Pick<FeedCursorRow, 'lastLogId' | 'gapLogId' | 'gapSeenAt' | 'gapXmax'>,
-) => {
-  await tx
-    .update(ticketMailFeedCursors)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(ticketMailFeedCursors.name, FEED_CURSOR));
+/** The log's last id: a new cursor starts there (comments made before ticket mail existed are not mailed). */
+export const logEnd = async (db: DbOrTx) => {
+  const [row] = await db.select({ last: max(ticketLog.id) }).from(ticketLog);
+  return Number(row?.last ?? 0);
 };
 
 /** Log entries after `afterId`, oldest first, with the name of their user. */

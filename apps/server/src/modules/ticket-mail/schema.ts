@@ -101,16 +101,3 @@ export const ticketMailOutbox = pgTable(
     index('ticket_mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
   ],
 );
-
-/**
- * How far the mail worker has read the ticket log: every entry up to `last_log_id` is handled. A missing id
- * above it holds the cursor back as the notifications' cursor does (notifications/schema.ts).
- */
-export const ticketMailFeedCursors = pgTable('ticket_mail_feed_cursors', {
-  name: text('name').primaryKey(),
-  lastLogId: bigint('last_log_id', { mode: 'number' }).notNull().default(0),
-  gapLogId: bigint('gap_log_id', { mode: 'number' }),
-  gapSeenAt: time('gap_seen_at'),
-  gapXmax: bigint('gap_xmax', { mode: 'number' }),
-  updatedAt: updatedAt(),
-});

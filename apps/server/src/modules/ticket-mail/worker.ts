@@ -1,6 +1,6 @@
 import { notificationBackoffSeconds } from '@rmm/domain';
-import type { Db, DbOrTx } from '../../db/database.ts';
-import { advanceFeed, deliveryErrorText } from '../../lib/event-feed.ts';
+import type { Db } from '../../db/database.ts';
+import { deliveryErrorText, readFeedBatch as readEventFeedBatch } from '../../lib/event-feed.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { TicketMailConfig } from './config.ts';
 import { queueMails } from './outbound.ts';
@@ -9,7 +9,8 @@ import * as repo from './repository.ts';
 /**
  * The ticket mail worker each server process runs, as the notification worker does (notifications/worker.ts):
  *
- * 1. Reads the ticket log from the stored cursor (its row locked, SKIP LOCKED: one process at a time) and
+ * 1. Reads the ticket log from its cursor in `event_feed_cursors` (lib/event-feed.ts: the row locked, SKIP
+ *    LOCKED, one process at a time) and
  *    queues a mail per entry that mails someone (outbound.ts), in the transaction that moves the cursor on. The
  *    log entry is written in the change's own transaction, so a committed change is never missed, and the
  *    outbox row is unique per entry, so an entry read twice queues nothing twice.
@@ -39,54 +40,30 @@ export const createTicketMailWorker = (options: TicketMailWorkerOptions) => {
   const leaseMs = Math.max(60_000, 3 * options.smtpTimeoutMs + 30_000);
 
   /**
-   * Moves the cursor over the entries there without a gap. A missing id (its transaction not committed yet, or
-   * rolled back) holds it until every transaction running when the gap was seen has ended, or at the latest
-   * TICKET_MAIL_FEED_GAP_SECONDS; the entries after it are read again then (and queue nothing twice).
+   * One batch of the ticket log from the worker's cursor (lib/event-feed.ts: its row lock and the gap rules):
+   * only the entries the cursor passed are queued; those after a gap once it is passed.
    */
-  const advance = async (tx: DbOrTx, cursor: repo.FeedCursorRow, ids: number[], now: Date) => {
-    const { last, gap } = await advanceFeed(
-      tx,
-      {
-        last: cursor.lastLogId,
-        gap: { id: cursor.gapLogId, seenAt: cursor.gapSeenAt, xmax: cursor.gapXmax },
-      },
-      ids,
+  const readFeedBatch = async (now: Date) =>
+    (await readEventFeedBatch(db, {
+      name: repo.FEED_CURSOR,
       now,
-      config.feedGapSeconds,
-    );
-    await repo.saveFeedCursor(tx, {
-      lastLogId: last,
-      gapLogId: gap.id,
-      gapSeenAt: gap.seenAt,
-      gapXmax: gap.xmax,
-    });
-    return last;
-  };
-
-  const readFeedBatch = (now: Date) =>
-    db.transaction(async (tx) => {
-      const cursor = await repo.lockFeedCursor(tx);
-      if (!cursor) return { queued: 0, more: false };
-      const rows = await repo.readLog(tx, cursor.lastLogId, FEED_BATCH);
-      if (rows.length === 0) return { queued: 0, more: false };
-      const last = await advance(
-        tx,
-        cursor,
-        rows.map((row) => row.id),
-        now,
-      );
-      // Only what the cursor passed: entries after a gap are read (and queued) once it is passed.
-      const passed = rows.filter((row) => row.id <= last);
-      const queued = mailer ? await queueMails(tx, passed, now) : 0;
-      return { queued, more: rows.length === FEED_BATCH && last > cursor.lastLogId };
-    });
+      gapSeconds: config.feedGapSeconds,
+      limit: FEED_BATCH,
+      startAt: repo.logEnd,
+      read: repo.readLog,
+      idOf: (row) => row.id,
+      handle: async (tx, rows, passed) => {
+        const handled = rows.filter((row) => row.id <= passed);
+        return mailer ? queueMails(tx, handled, now) : 0;
+      },
+    })) ?? { result: 0, more: false };
 
   /** Reads the log as far as it goes (or FEED_MAX_BATCHES); the number of mails queued. */
   const readFeed = async (now: Date = new Date()) => {
     let queued = 0;
     for (let batch = 0; batch < FEED_MAX_BATCHES; batch++) {
       const result = await readFeedBatch(now);
-      queued += result.queued;
+      queued += result.result;
       if (!result.more) break;
     }
     return queued;

@@ -1,4 +1,11 @@
-import { alertPriorities, alertSeverities, resetTimeUnits, ruleTriggerTypes } from '@rmm/domain';
+import {
+  ActivityOutcome,
+  alertPriorities,
+  alertSeverities,
+  jobResults,
+  resetTimeUnits,
+  ruleTriggerTypes,
+} from '@rmm/domain';
 import type { GraphqlModule } from '../graphql/module.ts';
 import * as service from './service.ts';
 
@@ -19,6 +26,10 @@ ${enumOf('TicketPriority', alertPriorities)}
 ${enumOf('TicketSeverity', alertSeverities)}
 
 ${enumOf('ResetTimeUnit', resetTimeUnits)}
+
+${enumOf('JobResult', jobResults)}
+
+${enumOf('ActivityOutcome', ActivityOutcome.options)}
 
 """How a triggered condition's ticket is made; null status, priority or severity: the form's or the condition's."""
 type ConditionTriggerSettings {
@@ -51,6 +62,52 @@ type ConditionReTriggerSettings {
   severity: TicketSeverity
 }
 
+"""The ticket a script or activity rule creates; null status: New, null priority or severity: NONE."""
+type RuleTicketSettings {
+  ticketFormId: Int
+  status: Int
+  tags: [String!]!
+  priority: TicketPriority
+  severity: TicketSeverity
+}
+
+"""What an event or time rule sets on a ticket; null: left as it is; tags are added."""
+type RuleTicketChanges {
+  status: Int
+  priority: TicketPriority
+  severity: TicketSeverity
+  tags: [String!]!
+  assigneeId: Int
+}
+
+"""SCRIPT_RULE: a finished job of these library scripts (none: any) with one of these results."""
+type ScriptRuleSettings {
+  scriptIds: [Int!]!
+  results: [JobResult!]!
+  ticket: RuleTicketSettings!
+}
+
+"""ACTIVITY_RULE: an activity of one of these actions with one of these outcomes (none: either)."""
+type ActivityRuleSettings {
+  actions: [String!]!
+  outcomes: [ActivityOutcome!]!
+  ticket: RuleTicketSettings!
+}
+
+"""EVENT_BASED: a ticket that enters one of these statuses or priorities gets set."""
+type EventRuleSettings {
+  statusIds: [Int!]!
+  priorities: [TicketPriority!]!
+  set: RuleTicketChanges!
+}
+
+"""TIME_BASED: a ticket in statusId for afterMinutes gets set, once per stay in the status."""
+type TimeRuleSettings {
+  statusId: Int!
+  afterMinutes: Int!
+  set: RuleTicketChanges!
+}
+
 type TicketRuleset {
   id: Int!
   name: String!
@@ -62,6 +119,10 @@ type TicketRuleset {
   conditionTriggerSettings: ConditionTriggerSettings
   conditionResetSettings: ConditionResetSettings
   conditionReTriggerSettings: ConditionReTriggerSettings
+  scriptRuleSettings: ScriptRuleSettings
+  activityRuleSettings: ActivityRuleSettings
+  eventRuleSettings: EventRuleSettings
+  timeRuleSettings: TimeRuleSettings
 }
 
 input ConditionTriggerSettingsInput {
@@ -91,6 +152,46 @@ input ConditionReTriggerSettingsInput {
   severity: TicketSeverity = null
 }
 
+input RuleTicketSettingsInput {
+  ticketFormId: Int = null
+  status: Int = null
+  tags: [String!]! = []
+  priority: TicketPriority = null
+  severity: TicketSeverity = null
+}
+
+input RuleTicketChangesInput {
+  status: Int = null
+  priority: TicketPriority = null
+  severity: TicketSeverity = null
+  tags: [String!]! = []
+  assigneeId: Int = null
+}
+
+input ScriptRuleSettingsInput {
+  scriptIds: [Int!]! = []
+  results: [JobResult!]! = [FAILURE]
+  ticket: RuleTicketSettingsInput! = {}
+}
+
+input ActivityRuleSettingsInput {
+  actions: [String!]!
+  outcomes: [ActivityOutcome!]! = []
+  ticket: RuleTicketSettingsInput! = {}
+}
+
+input EventRuleSettingsInput {
+  statusIds: [Int!]! = []
+  priorities: [TicketPriority!]! = []
+  set: RuleTicketChangesInput!
+}
+
+input TimeRuleSettingsInput {
+  statusId: Int!
+  afterMinutes: Int!
+  set: RuleTicketChangesInput!
+}
+
 input NewTicketRulesetInput {
   name: String!
   type: TicketRulesetType!
@@ -99,6 +200,11 @@ input NewTicketRulesetInput {
   conditionTriggerSettings: ConditionTriggerSettingsInput = null
   conditionResetSettings: ConditionResetSettingsInput = null
   conditionReTriggerSettings: ConditionReTriggerSettingsInput = null
+  """The settings of the ruleset's own type; left out of an update, the stored ones stay."""
+  scriptRuleSettings: ScriptRuleSettingsInput
+  activityRuleSettings: ActivityRuleSettingsInput
+  eventRuleSettings: EventRuleSettingsInput
+  timeRuleSettings: TimeRuleSettingsInput
 }
 
 """Every field of the ruleset of this id, replacing the stored ones."""
@@ -111,6 +217,11 @@ input TicketRulesetInput {
   conditionTriggerSettings: ConditionTriggerSettingsInput = null
   conditionResetSettings: ConditionResetSettingsInput = null
   conditionReTriggerSettings: ConditionReTriggerSettingsInput = null
+  """The settings of the ruleset's own type; left out of an update, the stored ones stay."""
+  scriptRuleSettings: ScriptRuleSettingsInput
+  activityRuleSettings: ActivityRuleSettingsInput
+  eventRuleSettings: EventRuleSettingsInput
+  timeRuleSettings: TimeRuleSettingsInput
 }
 
 extend type Query {

@@ -14,6 +14,7 @@ const columns = {
   triggerSettings: ticketRulesets.triggerSettings,
   resetSettings: ticketRulesets.resetSettings,
   reTriggerSettings: ticketRulesets.reTriggerSettings,
+  ruleSettings: ticketRulesets.ruleSettings,
   createdAt: ticketRulesets.createdAt,
   updatedAt: ticketRulesets.updatedAt,
 };
@@ -21,7 +22,7 @@ const columns = {
 export type RulesetRow = Awaited<ReturnType<typeof listRulesets>>[number];
 export type RulesetValues = Pick<
   typeof ticketRulesets.$inferInsert,
-  'name' | 'type' | 'enabled' | 'triggerSettings' | 'resetSettings' | 'reTriggerSettings'
+  'name' | 'type' | 'enabled' | 'triggerSettings' | 'resetSettings' | 'reTriggerSettings' | 'ruleSettings'
 >;
 
 const withDefault = (db: DbOrTx) =>

@@ -2,6 +2,7 @@ import type {
   ConditionResetSettings,
   ConditionReTriggerSettings,
   ConditionTriggerSettings,
+  RuleSettings,
 } from '@rmm/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -12,8 +13,8 @@ export type StoredTriggerSettings = ConditionTriggerSettings & { useOwnerAsReque
 
 /**
  * Ticket rulesets (packages/domain/src/rulesets.ts, spec §3): a name unique whatever its case, the trigger
- * type, and the three settings of a condition ruleset as the domain's schemas validated them (null where the
- * ruleset has none). Which one is the default is `ticket_ruleset_default`'s single row.
+ * type, the three settings of a condition ruleset as the domain's schemas validated them (null where the
+ * ruleset has none), and the other types' settings. Which one is the default is `ticket_ruleset_default`'s single row.
  */
 export const ticketRulesets = pgTable(
   'ticket_rulesets',
@@ -25,6 +26,8 @@ export const ticketRulesets = pgTable(
     triggerSettings: jsonb('trigger_settings').$type<StoredTriggerSettings>(),
     resetSettings: jsonb('reset_settings').$type<ConditionResetSettings>(),
     reTriggerSettings: jsonb('re_trigger_settings').$type<ConditionReTriggerSettings>(),
+    /** A script, activity, event or time rule's own settings (ticket-rules.ts), by its type; null for the others. */
+    ruleSettings: jsonb('rule_settings').$type<RuleSettings>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

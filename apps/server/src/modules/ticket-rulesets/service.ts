@@ -2,7 +2,9 @@ import {
   InvalidTriggerTypeError,
   NewTicketRulesetInput,
   parseTriggerType,
+  type RuleSettings,
   type RulesetMessageCode,
+  ruleSettingsFieldOfType,
   rulesetMessages,
   TicketRuleset,
   TicketRulesetInput,
@@ -81,17 +83,38 @@ export const toRuleset = (row: repo.RulesetRow, { byId }: { byId: boolean }): Ti
           },
     conditionResetSettings: row.resetSettings,
     conditionReTriggerSettings: row.reTriggerSettings,
+    ...Object.fromEntries(
+      Object.entries(ruleSettingsFieldOfType).map(([type, field]) => [
+        field,
+        row.type === type ? row.ruleSettings : null,
+      ]),
+    ),
   });
 };
 
-const valuesOf = (input: NewInput): repo.RulesetValues => ({
-  name: input.name,
-  type: input.type,
-  enabled: input.enabled,
-  triggerSettings: input.conditionTriggerSettings,
-  resetSettings: input.conditionResetSettings,
-  reTriggerSettings: input.conditionReTriggerSettings,
-});
+const settingsFieldOf = (type: string) =>
+  ruleSettingsFieldOfType[type as keyof typeof ruleSettingsFieldOfType] as
+    | (typeof ruleSettingsFieldOfType)[keyof typeof ruleSettingsFieldOfType]
+    | undefined;
+
+/**
+ * The stored values. The settings of the ruleset's own type (script, activity, event, time) as given; left
+ * out (undefined), those stored for the same type stay.
+ */
+const valuesOf = (input: NewInput, before?: repo.RulesetRow): repo.RulesetValues => {
+  const field = settingsFieldOf(input.type);
+  const given = field ? (input[field] as RuleSettings | null | undefined) : null;
+  const kept = before?.type === input.type ? before.ruleSettings : null;
+  return {
+    name: input.name,
+    type: input.type,
+    enabled: input.enabled,
+    triggerSettings: input.conditionTriggerSettings,
+    resetSettings: input.conditionResetSettings,
+    reTriggerSettings: input.conditionReTriggerSettings,
+    ruleSettings: given === undefined ? kept : given,
+  };
+};
 
 const activity = (actor: Actor, action: string, ruleset: { id: number; name: string }, detail: string) => ({
   actorId: actor.id,
@@ -158,7 +181,7 @@ export const updateRuleset = async ({ db, actor, input }: Context & { input: unk
       const before = await repo.findRuleset(tx, id);
       if (!before) throw rulesetError('RULESET_NOT_FOUND');
       if (defaultId === id && !ruleset.isDefault) throw rulesetError('DEFAULT_REQUIRED');
-      await repo.updateRuleset(tx, id, valuesOf(ruleset));
+      await repo.updateRuleset(tx, id, valuesOf(ruleset, before));
       if (ruleset.isDefault && defaultId !== id) await repo.setDefault(tx, id);
       const changes = [
         ruleset.type,
