@@ -58,10 +58,23 @@ const emptyResult = (conditionId: string): Result => ({
   notJudgedCount: 0,
 });
 
-const notJudged = (result: Result, device: AgentTarget, reason: DryRunNotJudgedReason, text = '') => {
-  result.notJudgedCount++;
-  if (result.notJudged.length < DRY_RUN_MAX_DEVICES)
-    result.notJudged.push({ deviceId: device.id, displayName: device.displayName, reason, text });
+const notJudged = (result: Result, device: AgentTarget, reason: DryRunNotJudgedReason, text = '') =>
+  result.notJudged.push({ deviceId: device.id, displayName: device.displayName, reason, text });
+
+const byName = (a: { displayName: string; deviceId: number }, b: { displayName: string; deviceId: number }) =>
+  a.displayName.localeCompare(b.displayName) || a.deviceId - b.deviceId;
+
+/** The lists in device name order (answers come in any order), at most DRY_RUN_MAX_DEVICES each. */
+const finished = (result: Result): Result => {
+  const evaluated = result.evaluated && (result.judgedCount > 0 || result.notJudged.length === 0);
+  return {
+    ...result,
+    evaluated,
+    judgedBy: evaluated ? result.judgedBy : null,
+    devices: result.devices.sort(byName).slice(0, DRY_RUN_MAX_DEVICES),
+    notJudged: result.notJudged.sort(byName).slice(0, DRY_RUN_MAX_DEVICES),
+    notJudgedCount: result.notJudged.length,
+  };
 };
 
 /** One device's outcome into the results of the conditions it was asked. */
@@ -89,8 +102,7 @@ const record = (
     }
     result.judgedCount++;
     for (const hit of answer.instances)
-      if (result.devices.length < DRY_RUN_MAX_DEVICES)
-        result.devices.push({ deviceId: device.id, displayName: device.displayName, ...hit });
+      result.devices.push({ deviceId: device.id, displayName: device.displayName, ...hit });
   }
 };
 
@@ -149,9 +161,5 @@ export const judgeByAgents = async (options: {
     },
     (entry) => record(results, entry.device, keysOf(entry), { kind: 'timeout' }),
   );
-  return [...results.values()].map((result) =>
-    result.judgedBy !== null && result.judgedCount === 0 && result.notJudgedCount > 0
-      ? { ...result, evaluated: false, judgedBy: null }
-      : result,
-  );
+  return [...results.values()].map(finished);
 };
