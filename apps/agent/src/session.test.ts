@@ -212,6 +212,7 @@ describe('monitoring on a session', () => {
       onDisconnected: () => void calls.push('disconnected'),
       onConditionSet: (set: { conditionSetHash: string }) => void calls.push(`set ${set.conditionSetHash}`),
       onReportStored: (reportId: string) => void calls.push(`stored ${reportId}`),
+      dryRun: async () => [],
     };
     const sent: AgentMessage[] = [];
     const session = createSession({

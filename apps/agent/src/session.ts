@@ -1,8 +1,10 @@
 import type {
   AgentMessage,
+  ConditionDryRunAnswer,
   DeviceInventory,
   DeviceMetrics,
   ServerBackupTreeRequest,
+  ServerConditionDryRunRequest,
   ServerMessage,
   ServerWakeOnLan,
   ServerWelcome,
@@ -35,7 +37,7 @@ export type SessionOptions = {
   /** Samples the condition set; it sends its own condition reports. */
   monitoring?: Pick<
     Monitor,
-    'helloFields' | 'onConnected' | 'onDisconnected' | 'onConditionSet' | 'onReportStored'
+    'helloFields' | 'onConnected' | 'onDisconnected' | 'onConditionSet' | 'onReportStored' | 'dryRun'
   >;
   log: Logger;
 };
@@ -151,11 +153,27 @@ export const createSession = (options: SessionOptions) => {
     connection?.send({ v: 1, type: 'backupTreeResult', deviceId, ...answer, requestId });
   };
 
+  /** A policy's dry run: each condition sampled once now; an agent without monitoring cannot sample any. */
+  const onConditionDryRun = async (request: ServerConditionDryRunRequest) => {
+    const { requestId } = request;
+    let results: ConditionDryRunAnswer[];
+    try {
+      if (!options.monitoring) throw new Error('This agent does not sample conditions.');
+      results = await options.monitoring.dryRun(request);
+    } catch (error) {
+      const text = (error as Error).message.slice(0, 2000);
+      const outcome = options.monitoring ? 'FAILED' : 'UNSUPPORTED';
+      results = request.conditions.map(({ key }) => ({ key, outcome, instances: [], text }));
+    }
+    connection?.send({ v: 1, type: 'conditionDryRunResult', deviceId, requestId, results });
+  };
+
   const onMessage = (message: ServerMessage) => {
     if (message.type === 'welcome') return onWelcome(message);
     if (message.type === 'wakeOnLan') return void onWakeOnLan(message);
     if (message.type === 'inventoryRequest') return void inventory.send(true);
     if (message.type === 'backupTreeRequest') return void onBackupTree(message);
+    if (message.type === 'conditionDryRunRequest') return void onConditionDryRun(message);
     if (message.type === 'job') return options.jobs?.onJob(message.job);
     if (message.type === 'jobCancel') return options.jobs?.onCancel(message.jobUid);
     if (message.type === 'jobResultStored') return options.jobs?.onResultStored(message.jobUid);

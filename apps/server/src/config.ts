@@ -195,6 +195,12 @@ export type Config = {
    */
   backupTreeDeliveryTimeoutMs: number;
   backupTreeTimeoutMs: number;
+  /**
+   * A policy's dry run: how long it waits for the devices' agents to sample the conditions the server cannot
+   * judge (the whole wait), and how many devices it asks at once.
+   */
+  policyDryRunAgentTimeoutMs: number;
+  policyDryRunAgentConcurrency: number;
   /** Mail into tickets and ticket mail out (TICKET_MAIL_*; modules/ticket-mail/config.ts). */
   ticketMail: TicketMailConfig;
 };
@@ -438,5 +444,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   backupExtractSweepIntervalMs: num(env.BACKUP_EXTRACT_SWEEP_INTERVAL_MS, 3_600_000),
   backupTreeDeliveryTimeoutMs: num(env.BACKUP_TREE_DELIVERY_TIMEOUT_MS, 3_000),
   backupTreeTimeoutMs: num(env.BACKUP_TREE_TIMEOUT_MS, 30_000),
+  policyDryRunAgentTimeoutMs: num(env.POLICY_DRY_RUN_AGENT_TIMEOUT_MS, 15_000),
+  policyDryRunAgentConcurrency: num(env.POLICY_DRY_RUN_AGENT_CONCURRENCY, 50),
   ticketMail: loadTicketMailConfig(env),
 });

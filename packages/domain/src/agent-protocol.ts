@@ -200,6 +200,38 @@ export const AgentBackupTreeResult = /* @__PURE__ */ z.object({
 });
 export type AgentBackupTreeResult = z.infer<typeof AgentBackupTreeResult>;
 
+/** What one condition sampled once for a policy's dry run came to (`conditionDryRunResult`). */
+export const conditionDryRunOutcomes = ['TRIGGERED', 'CLEAR', 'UNSUPPORTED', 'FAILED'] as const;
+export const ConditionDryRunAnswer = /* @__PURE__ */ z.object({
+  key: z.string().max(100),
+  /** UNSUPPORTED: this agent cannot sample the type here; FAILED: the sample failed or did not finish in time. */
+  outcome: z.enum(conditionDryRunOutcomes),
+  /** TRIGGERED: the instances breached now (a volume, a service; '' when the type has none). */
+  instances: z
+    .array(
+      z.object({
+        instance: z.string().max(500),
+        value: z.number().finite().nullable(),
+        text: z.string().max(2000),
+      }),
+    )
+    .max(100)
+    .default([]),
+  /** UNSUPPORTED and FAILED: why, as text. */
+  text: z.string().max(2000).default(''),
+});
+export type ConditionDryRunAnswer = z.infer<typeof ConditionDryRunAnswer>;
+
+/** The agent's answer to a conditionDryRunRequest: every condition asked, sampled once now. */
+export const AgentConditionDryRunResult = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('conditionDryRunResult'),
+  deviceId,
+  requestId: z.string().uuid(),
+  results: z.array(ConditionDryRunAnswer).max(1000),
+});
+export type AgentConditionDryRunResult = z.infer<typeof AgentConditionDryRunResult>;
+
 export const AgentMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   AgentConditionReport,
   AgentHello,
@@ -212,6 +244,7 @@ export const AgentMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   AgentTaskTriggered,
   AgentBackupProgress,
   AgentBackupTreeResult,
+  AgentConditionDryRunResult,
 ]);
 export type AgentMessage = z.infer<typeof AgentMessage>;
 export type AgentHello = z.infer<typeof AgentHello>;
@@ -377,6 +410,22 @@ export const ServerBackupTreeRequest = /* @__PURE__ */ z.object({
 });
 export type ServerBackupTreeRequest = z.infer<typeof ServerBackupTreeRequest>;
 
+/**
+ * A policy's dry run asks the agent to sample these conditions once now (the condition set's shape; a
+ * SCRIPT_RESULT carries its script), leaving its own set, states and reports alone; answered by
+ * conditionDryRunResult with the same requestId within `timeoutMs`. An agent that does not know the type
+ * ignores it (the server's wait runs out).
+ */
+export const ServerConditionDryRunRequest = /* @__PURE__ */ z.object({
+  v,
+  type: z.literal('conditionDryRunRequest'),
+  requestId: z.string().uuid(),
+  conditions: z.array(AgentCondition).max(1000),
+  /** The agent answers within this, conditions not sampled by then as FAILED. */
+  timeoutMs: z.number().int().positive().max(600_000),
+});
+export type ServerConditionDryRunRequest = z.infer<typeof ServerConditionDryRunRequest>;
+
 export const ServerMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   ServerConditionSet,
   ServerConditionReportStored,
@@ -392,6 +441,7 @@ export const ServerMessage = /* @__PURE__ */ z.discriminatedUnion('type', [
   ServerTaskSet,
   ServerTaskTriggerStored,
   ServerBackupTreeRequest,
+  ServerConditionDryRunRequest,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerWelcome = z.infer<typeof ServerWelcome>;

@@ -251,20 +251,45 @@ export const PolicyDryRunRequest = /* @__PURE__ */ z
   .strict();
 export type PolicyDryRunRequest = z.input<typeof PolicyDryRunRequest>;
 
+/**
+ * Why a device did not judge a condition the server asked its agent about: OFFLINE (down, or no server process
+ * holds its connection), TIMEOUT (no answer in time: busy, or an agent too old to know the request),
+ * UNSUPPORTED (its agent cannot sample the type there), FAILED (the sample failed; `text` says why).
+ */
+export const dryRunNotJudgedReasons = ['OFFLINE', 'TIMEOUT', 'UNSUPPORTED', 'FAILED'] as const;
+export type DryRunNotJudgedReason = (typeof dryRunNotJudgedReasons)[number];
+
 export const PolicyDryRunResponse = /* @__PURE__ */ z.object({
   results: z.array(
     z.object({
       conditionId: z.string(),
-      /** False for types the server cannot judge from stored samples (it says so rather than guessing). */
+      /** False when nothing could judge it: a type no agent sampled, or no device answered. */
       evaluated: z.boolean(),
+      /** SERVER: from what the server stores; AGENTS: the devices' agents sampled it now; null: not judged. */
+      judgedBy: z.enum(['SERVER', 'AGENTS']).nullable(),
+      /** The devices it was judged on (those that answered, for AGENTS). */
+      judgedCount: z.number().int().min(0),
+      /** Where it would trigger now (at most DRY_RUN_MAX_DEVICES). */
       devices: z.array(
         z.object({
           deviceId: z.number().int(),
           displayName: z.string(),
           instance: z.string(),
           value: z.number().nullable(),
+          /** What the agent saw ('' when judged by the server). */
+          text: z.string(),
         }),
       ),
+      /** Devices asked that could not judge it, and why (at most DRY_RUN_MAX_DEVICES; `notJudgedCount` all). */
+      notJudged: z.array(
+        z.object({
+          deviceId: z.number().int(),
+          displayName: z.string(),
+          reason: z.enum(dryRunNotJudgedReasons),
+          text: z.string(),
+        }),
+      ),
+      notJudgedCount: z.number().int().min(0),
     }),
   ),
 });

@@ -146,6 +146,88 @@ describe('the agent monitor', () => {
   });
 });
 
+const filesOf = (dir: string) =>
+  Object.fromEntries(
+    fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => fs.statSync(path.join(dir, file)).isFile())
+      .map((file) => [file, fs.readFileSync(path.join(dir, file), 'utf8')]),
+  );
+
+describe("a policy's dry run on the agent", () => {
+  it('samples each condition once now and answers, leaving the set, its states, the outbox and the disk alone', async () => {
+    const stateDir = tempDir();
+    const host = machine();
+    let isProcessListStuck = false;
+    const processNames = () =>
+      isProcessListStuck ? new Promise<string[]>(() => {}) : Promise.resolve(['sshd']);
+    const run = await startTestMonitor(stateDir, { sources: { ...host.sources, processNames } });
+    run.connect();
+    run.monitor.onConditionSet({ conditionSetHash: 'held', conditions: [memoryAbove50] });
+    await run.waitForReport((r) => r.full);
+    const states = run.monitor.states();
+    const files = filesOf(path.join(stateDir, 'monitoring'));
+    const sentBefore = run.sent.length;
+
+    // The held condition's key with another threshold, a new one, a process, and what cannot be judged here.
+    const heldKeyLower = {
+      ...memoryAbove50,
+      parameters: { ...memoryAbove50.parameters, thresholdPercent: 10 },
+    };
+    const process = condition('PROCESS', { name: 'nginx', trigger: 'NOT_RUNNING', durationMinutes: 5 });
+    const syslog = condition('SYSLOG', { port: 5514, textContains: 'error' });
+    const battery = condition('BATTERY', { thresholdPercent: 20 });
+    const answers = await run.monitor.dryRun({
+      requestId: '3f1c8a52-8d1e-4c1e-9a55-8d0f5c1b2a3c',
+      conditions: [heldKeyLower, process, syslog, battery],
+      timeoutMs: 5000,
+    });
+    expect(answers).toEqual([
+      {
+        key: memoryAbove50.key,
+        outcome: 'TRIGGERED',
+        text: '',
+        instances: [{ instance: '', value: 20, text: 'Memory 20% (above 10%: yes)' }],
+      },
+      {
+        key: process.key,
+        outcome: 'TRIGGERED',
+        text: '',
+        instances: [{ instance: 'nginx', value: 0, text: 'nginx is not running' }],
+      },
+      expect.objectContaining({
+        key: syslog.key,
+        outcome: 'UNSUPPORTED',
+        text: expect.stringContaining('arrive'),
+      }),
+      {
+        key: battery.key,
+        outcome: 'UNSUPPORTED',
+        instances: [],
+        text: 'this agent cannot sample BATTERY here',
+      },
+    ]);
+
+    // A sample that does not finish in time answers FAILED, the others still come.
+    isProcessListStuck = true;
+    const late = await run.monitor.dryRun({
+      requestId: '4f1c8a52-8d1e-4c1e-9a55-8d0f5c1b2a3c',
+      conditions: [process, memoryAbove50],
+      timeoutMs: 200,
+    });
+    expect(late).toEqual([
+      expect.objectContaining({ outcome: 'FAILED', text: 'the sample did not finish within 0.2 s' }),
+      expect.objectContaining({ key: memoryAbove50.key, outcome: 'CLEAR' }),
+    ]);
+
+    // The held condition goes on as before: same state, nothing sent or written.
+    expect(run.monitor.states()).toEqual(states);
+    expect(run.sent.length).toBe(sentBefore);
+    expect(filesOf(path.join(stateDir, 'monitoring'))).toEqual(files);
+    expect(run.monitor.heldObservations()).toBe(0);
+  });
+});
+
 describe('the outbox', () => {
   const entry = (key: string, triggered: boolean, index: number): QueuedObservation => ({
     conditionSetHash: index < 600 ? 'h1' : 'h2',

@@ -7,11 +7,13 @@ import {
   type ConditionType,
   conditionSetText,
   MAX_OBSERVATIONS_PER_REPORT,
+  type ServerConditionDryRunRequest,
   type ServerConditionSet,
 } from '@rmm/domain';
 import type { RunAsHost } from '../jobs/run-as.ts';
 import type { Logger } from '../log.ts';
 import { probeCapabilities, systemCapabilityHost } from './capabilities.ts';
+import { judgeConditionsOnce } from './dry-run.ts';
 import { currentObservations, evaluate, type InstanceState } from './evaluate.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { type CheckContext, createCheck } from './samplers/index.ts';
@@ -94,6 +96,8 @@ export const createMonitor = (options: MonitorOptions) => {
   let isRoundDone = true;
   let round = 0;
   let isStopped = false;
+  /** Dry runs one at a time: a console clicking again does not pile samples up on the machine. */
+  let dryRuns: Promise<unknown> = Promise.resolve();
 
   const saveStates = () => {
     if (!held) return;
@@ -333,6 +337,22 @@ export const createMonitor = (options: MonitorOptions) => {
         log.error(`monitoring: report ${reportId} could not be removed: ${(error as Error).message}`);
       }
       flush();
+    },
+    /**
+     * A policy's dry run: the conditions sampled once now, apart from the set, its states and the outbox
+     * (dry-run.ts). The time waited behind an earlier dry run counts against `timeoutMs`.
+     */
+    dryRun: (request: Pick<ServerConditionDryRunRequest, 'requestId' | 'conditions' | 'timeoutMs'>) => {
+      const deadline = Date.now() + request.timeoutMs;
+      const run = dryRuns.then(() =>
+        judgeConditionsOnce(
+          request.conditions,
+          { capabilities, context },
+          { requestId: request.requestId, timeoutMs: Math.max(0, deadline - Date.now()) },
+        ),
+      );
+      dryRuns = run.catch(() => undefined);
+      return run;
     },
     /** The states held now, per condition key (tests and diagnostics). */
     states: () => new Map([...running].map(([key, entry]) => [key, new Map(entry.states)])),

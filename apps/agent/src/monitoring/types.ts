@@ -65,6 +65,11 @@ export type SamplerContext = {
   log: Logger;
   /** The UDP ports SYSLOG conditions listen on, shared between them. */
   udp: UdpHub;
+  /**
+   * A policy's dry run samples a check once (dry-run.ts): event logs are read back over their window rather
+   * than from the check's start, and a stopped service is not restarted.
+   */
+  isDryRun?: boolean;
 };
 
 /** Builds the check of one condition (its parameters as the server sent them), or says why it cannot. */

@@ -72,6 +72,10 @@ export const journalctlArgs = (p: EventLogParameters, cursor: string | undefined
   ...(cursor ? [`--after-cursor=${cursor}`] : [`--since=@${Math.floor(sinceMs / 1000)}`]),
 ];
 
+/** Where the first poll starts: the check's start, or for a dry run the window before now. */
+const firstPollFrom = (p: EventLogParameters, context: SamplerContext) =>
+  context.now().getTime() - (context.isDryRun ? minutesMs(context.settings.secondMs, p.windowMinutes) : 0);
+
 /**
  * journald: polled with a cursor (`journalctl -o json --after-cursor`), so no entry is counted twice and
  * none is missed between polls; the first poll starts at the check's start. `log` is a unit (`-u`), the level
@@ -83,7 +87,7 @@ const journaldCheck = (p: EventLogParameters, context: SamplerContext): Check =>
     windowMs: minutesMs(context.settings.secondMs, p.windowMinutes),
     now: context.now,
   });
-  const startedAt = context.now().getTime();
+  const startedAt = firstPollFrom(p, context);
   let cursor: string | undefined;
   const describe = (count: number) =>
     `${count} matching journal entr${count === 1 ? 'y' : 'ies'} in ${p.windowMinutes} min`;
@@ -167,7 +171,7 @@ const windowsCheck = (p: EventLogParameters, context: SamplerContext): Check => 
     windowMs: minutesMs(context.settings.secondMs, p.windowMinutes),
     now: context.now,
   });
-  let since = context.now().toISOString();
+  let since = new Date(firstPollFrom(p, context)).toISOString();
   let seen = new Set<string>();
   const describe = (count: number) => `${count} matching event(s) in ${p.windowMinutes} min`;
   return {

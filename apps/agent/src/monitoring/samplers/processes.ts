@@ -113,7 +113,7 @@ export const serviceCheck = (condition: AgentCondition, context: SamplerContext)
     sample: async () => {
       let state = await manager.state();
       let restarts = 0;
-      if (p.trigger === 'NOT_RUNNING' && !state.isRunning && !isOutageCounted) {
+      if (p.trigger === 'NOT_RUNNING' && !state.isRunning && !isOutageCounted && !context.isDryRun) {
         while (!state.isRunning && restarts < p.restartAttempts) {
           restarts++;
           context.log.info(`monitoring: service ${p.name} is ${state.text}, restart attempt ${restarts}`);

@@ -13,6 +13,7 @@ import { type AgentTreeRelay, createAgentTreeRelay } from '../backup/agent-tree.
 import { findDeviceSummary } from '../devices/repository.ts';
 import { publishConsoleEvent } from '../events/publish.ts';
 import { type AgentJobSession, createAgentJobSession, isJobMessage } from '../jobs/agent/session.ts';
+import { type AgentDryRunRelay, createAgentDryRunRelay } from '../monitoring/agent-dry-run.ts';
 import type { ConditionSession } from '../monitoring/agent-session.ts';
 import { onTaskTriggered, taskSetOf } from '../scheduled-tasks/agent.ts';
 import type { AgentDevice, AuthenticatedAgent, StoredAgentInfo } from './auth.ts';
@@ -34,8 +35,8 @@ const sender = (socket: WebSocket) => (message: ServerMessage) => {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 };
 
-/** What a connection adds to some bus messages before they reach its agent (jobs, backup tree requests). */
-type ConnectionParts = { jobs: AgentJobSession; trees: AgentTreeRelay };
+/** What a connection adds to some bus messages before they reach its agent (jobs, backup tree and dry-run requests). */
+type ConnectionParts = { jobs: AgentJobSession; trees: AgentTreeRelay; dryRuns: AgentDryRunRelay };
 
 /** Messages for this device from anywhere in the cluster; a goodbye also ends the connection. */
 const forwardFromBus =
@@ -47,6 +48,8 @@ const forwardFromBus =
     if (parts && (data.type === 'job' || data.type === 'jobCancel')) return parts.jobs.forward(data);
     // The repository and key are added here, by the process writing to the socket; an old connection drops it.
     if (data.type === 'backupTreeRequest') return parts?.trees.forward(data);
+    // Answered `delivered` by the connection that writes it, so that the asking process tells offline apart.
+    if (data.type === 'conditionDryRunRequest') return parts?.dryRuns.forward(data);
     sender(socket)(data);
     if (data.type === 'goodbye') socket.close(closeCodeOf(data.reason), data.reason);
   };
@@ -116,7 +119,7 @@ const handleMessage = async (
   app: FastifyInstance,
   socket: WebSocket,
   { device, stored }: AuthenticatedAgent,
-  { jobs, trees }: ConnectionParts,
+  { jobs, trees, dryRuns }: ConnectionParts,
   conditions: ConditionSession,
   data: RawData,
   isBinary: boolean,
@@ -145,6 +148,7 @@ const handleMessage = async (
     );
   if (message.type === 'wakeOnLanResult') return onWakeOnLanResult(app, device, message);
   if (message.type === 'backupTreeResult') return trees.onResult(message);
+  if (message.type === 'conditionDryRunResult') return dryRuns.onResult(message);
   return onInventory(app, device, conditions, message);
 };
 
@@ -169,7 +173,8 @@ export const handleAgentSocket = (
   if (previous) forwardFromBus(previous, app)(replacedGoodbye);
   const jobs = createAgentJobSession(app, device, sender(socket));
   const trees = createAgentTreeRelay(app, device, sender(socket));
-  const parts = { jobs, trees };
+  const dryRuns = createAgentDryRunRelay(app.bus, device, sender(socket));
+  const parts = { jobs, trees, dryRuns };
   const monitoring = app.monitoring.connect(device.id, sender(socket));
   const unsubscribe = app.bus.subscribe(agentSubject(device.id), forwardFromBus(socket, app, parts));
   app.presence.seen(device);

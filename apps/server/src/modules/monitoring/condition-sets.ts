@@ -35,7 +35,7 @@ const engineConditionOf = (entry: EffectiveCondition): EngineCondition => ({
  * changes the set's hash and reaches the agent (docs/decisions.md "Agent monitoring"). A script deleted since
  * is left out: the agent reports it cannot run the condition.
  */
-const agentParametersOf = async (db: DbOrTx, condition: EngineCondition['condition']) => {
+export const agentParametersOf = async (db: DbOrTx, condition: EngineCondition['condition']) => {
   const parameters = condition.parameters as Record<string, unknown>;
   if (condition.type !== 'SCRIPT_RESULT') return parameters;
   const version = await findRunnableVersion(db, condition.parameters.scriptId, undefined);

@@ -27,7 +27,8 @@ import {
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // No agent is connected here: the dry run's wait for them is short.
+  ctx = await createTestApp({ policyDryRunAgentTimeoutMs: 300 });
 });
 afterAll(() => ctx?.close());
 
@@ -380,8 +381,9 @@ describe('the dry run', () => {
     expect(results.map((r) => r.conditionId)).toEqual(conditions.map((c) => c.id));
     // CPU: the busy device's samples all crossed; the spiky one's did not; the one that is down reports nothing.
     expect(results[0]!.devices).toEqual([
-      { deviceId: busy.id, displayName: 'A busy', instance: '', value: 97 },
+      { deviceId: busy.id, displayName: 'A busy', instance: '', value: 97, text: '' },
     ]);
+    expect(results[0]).toMatchObject({ judgedBy: 'SERVER', judgedCount: 3, notJudged: [] });
     expect(results[1]!.devices.map((d) => d.deviceId)).toEqual([down.id]);
     expect(names(1)).toEqual(['C down']);
     expect(results[1]!.devices[0]?.value).toBeGreaterThanOrEqual(120);
@@ -393,7 +395,21 @@ describe('the dry run', () => {
       expect.objectContaining({ deviceId: busy.id, instance: '/data', value: 5 }),
     ]);
     expect(results[5]!.devices).toEqual([expect.objectContaining({ instance: '/data', value: 5 * 2 ** 30 })]);
-    expect(results[6]).toEqual({ conditionId: conditions[6]!.id, evaluated: false, devices: [] });
+    // A process only the agents can judge: none is connected, each device is listed as offline.
+    expect(results[6]).toEqual({
+      conditionId: conditions[6]!.id,
+      evaluated: false,
+      judgedBy: null,
+      judgedCount: 0,
+      devices: [],
+      notJudged: [busy, spiky, down].map((d) => ({
+        deviceId: d.id,
+        displayName: d.displayName,
+        reason: 'OFFLINE',
+        text: '',
+      })),
+      notJudgedCount: 3,
+    });
     expect(results.flatMap((r) => r.devices).map((d) => d.deviceId)).not.toContain(theirs.id);
     expect(spiky.id).toBeGreaterThan(0);
 
@@ -401,7 +417,7 @@ describe('the dry run', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('judges backup jobs, the fullest volume over its duration and software patterns; not what is not stored', async () => {
+  it('judges backup jobs, the fullest volume over its duration and software patterns; asks the agents for the rest', async () => {
     const org = await createOrganization(ctx);
     const now = Date.now();
     const withSoftware = (names: string[]) =>
@@ -481,7 +497,7 @@ describe('the dry run', () => {
       .results;
     expect(failed).toMatchObject({ evaluated: true });
     expect(failed!.devices).toEqual([
-      { deviceId: backedUp.id, displayName: 'A backed up', instance: failedPlan, value: null },
+      { deviceId: backedUp.id, displayName: 'A backed up', instance: failedPlan, value: null, text: '' },
     ]);
     // A success an hour ago on one plan is a backup within the day; the other device never had one in two days.
     expect(notRun!.devices.map((d) => d.deviceId)).toEqual([never.id]);
@@ -490,6 +506,12 @@ describe('the dry run', () => {
       expect.objectContaining({ deviceId: backedUp.id, instance: '7-Zip 23.01 (x64)' }),
     ]);
     expect(agentOnly.map((r) => r.evaluated)).toEqual([false, false, false]);
+    expect(agentOnly.map((r) => r.notJudged.map((d) => [d.deviceId, d.reason]))).toEqual(
+      Array(3).fill([
+        [backedUp.id, 'OFFLINE'],
+        [never.id, 'OFFLINE'],
+      ]),
+    );
   });
 
   it('counts the devices of child policies, which inherit the conditions', async () => {

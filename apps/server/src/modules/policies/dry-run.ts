@@ -7,8 +7,11 @@ import {
   softwareNameMatcher,
 } from '@rmm/domain';
 import type { z } from 'zod';
+import type { Bus } from '../../bus/index.ts';
+import type { Config } from '../../config.ts';
 import { judgeBackupJob } from '../monitoring/backup-job.ts';
 import { type BackupRun, latestBackupRuns } from '../monitoring/repository.ts';
+import { isAskedOfAgents, judgeByAgents } from './dry-run-agents.ts';
 import * as repo from './repository.ts';
 import { type Context, requirePolicy } from './service.ts';
 
@@ -17,12 +20,13 @@ import { type Context, requirePolicy } from './service.ts';
  * where it would trigger now, judged from what the server already stores: the latest metrics and their
  * samples (CPU, memory, disk), the last time seen (offline), the pending reboot flag, the inventory's volumes
  * and software, and the BACKUP jobs (backup job). Every other type needs the agent's own sampling (processes,
- * services, updates, antivirus, hardware, logs, scripts and network probes are not stored): it answers
- * `evaluated: false` rather than a guess (docs/decisions.md "Policies").
+ * services, updates, antivirus, hardware, logs, scripts and network probes are not stored): the devices' agents
+ * are asked to sample it once now (dry-run-agents.ts); `evaluated: false` only where none could answer
+ * (docs/decisions.md "Policies").
  */
 
 type Result = PolicyDryRunResponse['results'][number];
-type Hit = Result['devices'][number];
+type Hit = Omit<Result['devices'][number], 'text'>;
 type Extremes = Map<number, repo.MetricExtremes>;
 /** What the dry run reads besides the devices rows: metric samples per duration, backup runs per device. */
 type Stored = {
@@ -145,10 +149,17 @@ const evaluate = (
   { extremes, backupRuns }: Stored,
   now: Date,
 ): Result | undefined => {
-  const hits = (each: (device: repo.DryRunDevice) => Hit[]) => ({
+  const hits = (each: (device: repo.DryRunDevice) => Hit[]): Result => ({
     conditionId: condition.id,
     evaluated: true,
-    devices: devices.flatMap(each).slice(0, DRY_RUN_MAX_DEVICES),
+    judgedBy: 'SERVER',
+    judgedCount: devices.length,
+    devices: devices
+      .flatMap(each)
+      .slice(0, DRY_RUN_MAX_DEVICES)
+      .map((hit) => ({ ...hit, text: '' })),
+    notJudged: [],
+    notJudgedCount: 0,
   });
   switch (condition.type) {
     case 'CPU':
@@ -194,11 +205,15 @@ const evaluate = (
 
 export const dryRunPolicy = async ({
   db,
+  bus,
+  config,
   actor,
   id,
   input,
   now = new Date(),
 }: Context & {
+  bus: Bus;
+  config: Pick<Config, 'policyDryRunAgentTimeoutMs' | 'policyDryRunAgentConcurrency'>;
   id: number;
   input: z.output<typeof PolicyDryRunRequest>;
   now?: Date;
@@ -229,13 +244,35 @@ export const dryRunPolicy = async ({
     for (const run of await latestBackupRuns(db, ids))
       backupRuns.set(run.deviceId, [...(backupRuns.get(run.deviceId) ?? []), run]);
   const stored: Stored = { extremes, backupRuns };
+  const byServer = new Map(input.conditions.map((c) => [c.id, evaluate(c, devices, stored, now)]));
+  const forAgents = input.conditions.filter((c) => !byServer.get(c.id) && isAskedOfAgents(c));
+  const byAgents = new Map(
+    forAgents.length === 0
+      ? []
+      : (
+          await judgeByAgents({
+            db,
+            bus,
+            scope: actor.scope,
+            conditions: forAgents,
+            devices,
+            timeoutMs: config.policyDryRunAgentTimeoutMs,
+            concurrency: config.policyDryRunAgentConcurrency,
+          })
+        ).map((result) => [result.conditionId, result]),
+  );
   return {
     results: input.conditions.map(
       (condition) =>
-        evaluate(condition, devices, stored, now) ?? {
+        byServer.get(condition.id) ??
+        byAgents.get(condition.id) ?? {
           conditionId: condition.id,
           evaluated: false,
+          judgedBy: null,
+          judgedCount: 0,
           devices: [],
+          notJudged: [],
+          notJudgedCount: 0,
         },
     ),
   };

@@ -118,13 +118,21 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'policies.view' },
       schema: {
         tags,
-        summary: 'Which of the policy’s devices each condition would trigger on now (nothing is stored)',
+        summary:
+          'Which of the policy’s devices each condition would trigger on now, from stored data or asking their agents (nothing is stored)',
         params: IdParam,
         body: PolicyDryRunRequest,
         response: { 200: PolicyDryRunResponse },
       },
     },
-    async (request) => dryRunPolicy({ ...context(request), id: request.params.id, input: request.body }),
+    async (request) =>
+      dryRunPolicy({
+        ...context(request),
+        bus: app.bus,
+        config: app.config,
+        id: request.params.id,
+        input: request.body,
+      }),
   );
 
   app.get(

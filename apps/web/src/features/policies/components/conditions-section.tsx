@@ -42,7 +42,7 @@ import {
 } from '../editor-model.ts';
 import { useDryRunMutation } from '../queries.ts';
 import { ConditionDialog, type ConditionDialogMode } from './condition-dialog.tsx';
-import { DryRunResults } from './dry-run-results.tsx';
+import { DryRunPending, DryRunResults } from './dry-run-results.tsx';
 
 const severityColors: Record<AlertSeverity, string> = {
   NONE: 'gray',
@@ -258,6 +258,7 @@ export const ConditionsSection = ({
           {dryRun.error.message}
         </Text>
       )}
+      {dryRun.isPending && <DryRunPending />}
       {tried && dryRun.data && !dryRun.isPending && (
         <DryRunResults conditions={tried.conditions} changed={tried.changed} results={dryRun.data.results} />
       )}

@@ -229,4 +229,60 @@ describe('the policy editor', { timeout: 60_000 }, () => {
       expect(requestBodies(fetchMock, 'PUT /policies/2').map((b) => b.version)).toEqual([3, 4]),
     );
   });
+
+  it('shows a loading state while the agents are asked, then what they judged and who could not answer', async () => {
+    const nginx = createCondition({
+      name: 'nginx down',
+      type: 'PROCESS',
+      parameters: { name: 'nginx', trigger: 'NOT_RUNNING', durationMinutes: 5 },
+    });
+    const sampled = createPolicy({ id: 3, name: 'Web servers', conditions: [nginx] });
+    let answer: (value: unknown) => void = () => {};
+    const fetchMock = mockFetch(
+      routes({
+        'GET /policies/3': { policy: sampled },
+        'POST /policies/3/dry-run': () => new Promise((resolve) => (answer = resolve)),
+      }),
+    );
+    const { user } = openEditor('/editor/policy/3/conditions');
+    await user.click(await screen.findByRole('button', { name: 'Dry run' }));
+    expect(await screen.findByRole('status', { name: 'Dry run' })).toHaveTextContent(
+      'asking the online agents',
+    );
+    expect(requestBodies(fetchMock, 'POST /policies/3/dry-run')).toEqual([{ conditions: [nginx] }]);
+    answer({
+      results: [
+        {
+          conditionId: nginx.id,
+          evaluated: true,
+          judgedBy: 'AGENTS',
+          judgedCount: 1,
+          devices: [
+            { deviceId: 7, displayName: 'web-1', instance: 'nginx', value: 0, text: 'nginx is not running' },
+          ],
+          notJudged: [
+            { deviceId: 8, displayName: 'web-2', reason: 'OFFLINE', text: '' },
+            { deviceId: 9, displayName: 'mac-1', reason: 'UNSUPPORTED', text: '<b>no</b> process list' },
+          ],
+          notJudgedCount: 2,
+        },
+      ],
+    });
+    const group = await screen.findByRole('group', { name: 'nginx down' });
+    expect(screen.queryByRole('status', { name: 'Dry run' })).not.toBeInTheDocument();
+    expect(within(group).getByText('Sampled now by 1 agent')).toBeInTheDocument();
+    expect(within(group).getByText('Would trigger on 1 device:')).toBeInTheDocument();
+    expect(within(group).getByRole('link', { name: 'web-1' })).toHaveAttribute(
+      'href',
+      '/deviceDashboard/7/overview',
+    );
+    expect(within(group).getByText(/nginx is not running/)).toBeInTheDocument();
+    expect(within(group).getByText('Could not be judged on 2 devices:')).toBeInTheDocument();
+    const notJudged = within(group).getByRole('list', { name: 'Devices that could not judge it' });
+    const items = within(notJudged).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'web-2 · Offline',
+      'mac-1 · Not supported on this device: <b>no</b> process list',
+    ]);
+  });
 });
