@@ -3,27 +3,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// One config, several projects. The server suite runs twice when DATABASE_URL is set: once on
-// in-process PGlite and once on the real PostgreSQL server (but for the files below).
+// One config, several projects. The server suite runs on in-process PGlite, or with DATABASE_URL on the real
+// PostgreSQL server, with the files marked below on PGlite too.
 const hasPostgres = Boolean(process.env.DATABASE_URL);
 
 /**
- * Server test files that run on one database only, when both are there (PostgreSQL then): those that open
- * none (unit tests of the server's code), and those whose subject is a process rather than the database
- * (a real agent, a store, an HTTP client against a local vendor server), marked by a comment line starting with
- * `@one-database` and the reason. The database code they pass through is tested on both by the other files.
+ * With both databases (CI, and any machine with DATABASE_URL), the server suite runs whole on PostgreSQL, the
+ * database that several server processes share, and on the embedded PGlite only the files marked by a comment line
+ * `@both-databases: <why>`: every route once (the authorization matrix), every path served (app.test), the crash
+ * and restart tests on PGlite's own folder. The rest of the embedded path is what the browser tests run on: each
+ * Playwright worker's server is `npm start`'s (PGlite, the demo agent). Without DATABASE_URL the whole suite runs
+ * on PGlite. Running every file twice took 40 % of the suite's time for a second run of the same SQL on the same
+ * PostgreSQL engine (docs/benchmarks.md).
  */
 const serverRoot = 'apps/server/src';
 const serverTestFiles = fs
   .readdirSync(serverRoot, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
   .map((file) => path.posix.join(serverRoot, file.split(path.sep).join('/')));
-const runsOnOneDatabase = (file: string) => {
-  const text = fs.readFileSync(file, 'utf8');
-  const opensDatabase = /test\/(helpers|server-process)\.ts|openDatabase|createTestApp/.test(text);
-  return !opensDatabase || /^\s*(\/\/|\/?\*+)\s*@one-database\b/m.test(text);
-};
-const oneDatabaseFiles = serverTestFiles.filter(runsOnOneDatabase);
+const runsOnBothDatabases = (file: string) =>
+  /^\s*(\/\/|\/?\*+)\s*@both-databases\b/m.test(fs.readFileSync(file, 'utf8'));
+const postgresOnlyFiles = serverTestFiles.filter((file) => !runsOnBothDatabases(file));
 
 // Vitest's default on a 2-core machine is one worker. Many test files wait on a database, a child
 // process or a socket rather than on the CPU, so one more file runs than there are cores.
@@ -60,7 +60,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: hasPostgres ? oneDatabaseFiles : [],
+          exclude: hasPostgres ? postgresOnlyFiles : [],
           environment: 'node',
           ...shared,
           env: { TEST_DB: 'pglite' },

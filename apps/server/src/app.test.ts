@@ -1,3 +1,4 @@
+// @both-databases: every path served, on the embedded database as on PostgreSQL.
 import { API_ROOTS, apiPaths, consoleRoutes, isApiPath, routeExample } from '@rmm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers.ts';

@@ -1,3 +1,4 @@
+// @both-databases: every route once on the embedded database, as `npm start` serves it, and on PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { builtInRoles, defaultHealthStatusSettings, type Permission, type RouteAccess } from '@rmm/domain';
 import { eq } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @both-databases: the server killed and restarted on its own PGlite folder, as on PostgreSQL.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { GetJobResponse, SubmitJobResponse } from '@rmm/domain';

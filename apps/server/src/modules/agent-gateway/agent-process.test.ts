@@ -1,4 +1,3 @@
-// @one-database: a real agent process against the server; its database calls run on both in the gateway and jobs tests.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

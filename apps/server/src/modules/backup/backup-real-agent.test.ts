@@ -1,4 +1,3 @@
-// @one-database: a real agent backing up and restoring files; the backup module's database calls run on both in backup-jobs.test, plans.test and status.test.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';

@@ -1,4 +1,3 @@
-// @one-database: the S3 client against a local fake bucket.
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { BACKUP_REPOSITORY_FILES_PATH, BACKUP_REPOSITORY_LIST_PATH, backupErrorMessages } from '@rmm/domain';

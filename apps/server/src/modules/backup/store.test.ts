@@ -1,4 +1,3 @@
-// @one-database: the server's backup store on disk and in a fake bucket; what it records in the database runs on both in the other backup tests.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';

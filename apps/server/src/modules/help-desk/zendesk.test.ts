@@ -1,4 +1,3 @@
-// @one-database: the Zendesk client against a local server that speaks its API; the help-desk database code runs on both in help-desk.test.
 import { Readable } from 'node:stream';
 import { supportTicketCustomFieldIds } from '@rmm/domain';
 import { eq } from 'drizzle-orm';

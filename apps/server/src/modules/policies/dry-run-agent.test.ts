@@ -1,4 +1,3 @@
-// @one-database: a real agent process answering a policy's dry run; the dry run's database calls run on both in assignment.test.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
