@@ -43,6 +43,7 @@ export const API_ROOTS = [
   '/notification-channels',
   '/organizations',
   '/policies',
+  '/products',
   '/psacw',
   '/query',
   '/scheduled-tasks',
@@ -249,6 +250,15 @@ export const apiPaths = {
   graphql: () => '/graphql',
   /** A signed download URL of the zip of a finished EXTRACT restore job (each one asked for is an activity). */
   backupExtract: (jobUid: string) => `/backup/strata/extracts/${encodeURIComponent(jobUid)}`,
+  /** The product catalogue (products.ts, product-api.ts; issue 21). */
+  products: () => '/products',
+  product: (id: number) => `/products/${id}`,
+  productActivate: (id: number) => `/products/${id}/activate`,
+  productDeactivate: (id: number) => `/products/${id}/deactivate`,
+  /** The active products the caller's role may use (on a ticket). */
+  usableProducts: () => '/products/usable',
+  /** The technician roles a product may be restricted to. */
+  productRoles: () => '/products/roles',
   /** Ticketing (ticketing.ts; issue 20). `/ticketing/*` is the console's route, these are the API's. */
   tickets: () => '/tickets',
   ticket: (id: number) => `/tickets/${id}`,

@@ -88,6 +88,7 @@ const adminGroupAccess: Record<string, Permission> = {
   library: 'scripts.view',
   customers: 'organizations.view',
   policies: 'policies.view',
+  billing: 'billing.view',
 };
 
 const adminPage = (
@@ -232,6 +233,8 @@ export const consoleRoutes: ConsoleRoute[] = [
     example: '/administration/library/scripting/scripts',
   }),
   adminPage('customers', 'organizations', 'Organizations', { ready: true, inNav: true }),
+  // Not in spec §2's list: the product catalogue of the billing area (issue 21; spec §2's product dialogs).
+  adminPage('billing', 'products', 'Products', { ready: true, inNav: true }),
   adminPage('policies', 'agent', 'Agent policies'),
   adminPage('policies', 'nms', 'NMS policies'),
   adminPage('policies', 'virtualization', 'Virtualization policies'),

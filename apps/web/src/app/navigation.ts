@@ -17,6 +17,7 @@ const adminGroupManage: Record<string, string> = {
   Library: 'scripts.manage',
   Policies: 'policies.manage',
   Apps: 'settings.manage',
+  Billing: 'billing.manage',
 };
 
 /** Links of a group that answer to a permission of their own rather than the group's. */
@@ -65,6 +66,7 @@ const adminGroups: [string, string][] = [
   ['devices', 'Devices'],
   ['library', 'Library'],
   ['policies', 'Policies'],
+  ['billing', 'Billing'],
   ['apps', 'Apps'],
 ];
 
