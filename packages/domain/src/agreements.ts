@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { IsoDate } from './billing-periods.ts';
 import { MAX_PRODUCT_QUANTITY } from './constants.ts';
 import { listOf, PageQuery } from './http.ts';
-import { BillingInterval, ProductType, TimeRoundingOption } from './products.ts';
+import { BillingInterval, ProductType, TimeEntrySource, TimeRoundingOption } from './products.ts';
 import { WorkHours } from './time-billing.ts';
 import { decimalTextSchema, ProductPrice, percentageRule, priceRule } from './validators.ts';
 
@@ -36,14 +36,16 @@ export const AgreementProductInput = /* @__PURE__ */ z
     id: Id.optional(),
     productId: Id,
     quantity: AgreementQuantity.default(1),
-    /** Price per unit (labour: per hour); null takes the catalogue's price. */
+    /** Price per unit (labour: per hour); null takes the catalogue's price (labour: its rate). */
     price: ProductPrice.nullable().default(null),
-    /** Labour products: how a time entry's duration is rounded before it is billed. */
-    timeRounding: TimeRoundingOption.default('OFF'),
   })
   .strict();
 export type AgreementProductInput = z.input<typeof AgreementProductInput>;
 
+/**
+ * A product of an agreement or template: the catalogue's name, type, taxable, quantity source and (labour)
+ * time rounding and time-entry source as of the last save, and the price it bills.
+ */
 export const AgreementProduct = /* @__PURE__ */ z.object({
   id: z.number().int(),
   productId: z.number().int(),
@@ -51,10 +53,12 @@ export const AgreementProduct = /* @__PURE__ */ z.object({
   type: ProductType,
   quantity: z.number().int(),
   price: z.string(),
+  /** The price is the agreement's own, not the catalogue's. */
+  isPriceOverridden: z.boolean(),
   taxable: z.boolean(),
-  timeRounding: TimeRoundingOption,
-  /** The catalogue's product is inactive (it stays billed here until removed). */
-  isProductActive: z.boolean(),
+  quantitySource: z.string().nullable(),
+  timeRounding: TimeRoundingOption.nullable(),
+  timeEntrySource: TimeEntrySource.nullable(),
 });
 export type AgreementProduct = z.infer<typeof AgreementProduct>;
 
@@ -302,7 +306,7 @@ export const TicketBillingResponse = /* @__PURE__ */ z.object({
   agreements: z.array(AgreementChoice),
   /** The ticket's agreement's products, to choose from. */
   agreementProducts: z.array(AgreementProduct),
-  /** The labour product that bills its time (the agreement's first LABOR_TICKET_TIME_ENTRY product). */
+  /** The labour product that bills its time: the agreement's first labour product whose time-entry source is TICKET. */
   labour: z
     .object({
       name: z.string(),
@@ -328,16 +332,19 @@ export const TicketItemParams = /* @__PURE__ */ z.object({
 
 // ---------------------------------------------------------------- license drift
 
-/** What is deployed that an agreement bills by count: devices (agents), end users, backup storage. */
-export const driftKinds = ['MANAGED_DEVICES', 'MANAGED_END_USER', 'MANAGED_DEVICE_BACKUP'] as const;
-export const DriftKind = /* @__PURE__ */ z.enum(driftKinds);
-export type DriftKind = z.infer<typeof DriftKind>;
+/**
+ * What is deployed that an agreement bills by count, by the products' quantity source: devices (agents), end
+ * users, devices with backup data, and cloud backup storage in GB.
+ */
+export const driftSources = ['DEVICES', 'END_USERS', 'BACKUP_DEVICES', 'BACKUP_STORAGE_GB'] as const;
+export const DriftSource = /* @__PURE__ */ z.enum(driftSources);
+export type DriftSource = z.infer<typeof DriftSource>;
 
 export const LicenseDriftLine = /* @__PURE__ */ z.object({
-  kind: DriftKind,
-  /** The quantity of the organization's active agreements' products of this type. */
+  source: DriftSource,
+  /** The quantity of the organization's active agreements' products counted from this source. */
   billed: z.number(),
-  /** Devices, end users, or backup storage in whole GB (1024-based, rounded up). */
+  /** Approved devices, enabled end users, devices with backup data, or cloud backup storage in whole GB (1024-based, rounded up). */
   deployed: z.number(),
   /** deployed − billed: above 0 is under-billed, below 0 over-billed. */
   difference: z.number(),
@@ -376,7 +383,6 @@ export const billingMessages = {
   versionConflict: 'This agreement was changed by someone else; review the current version and try again',
   agreementBilled: 'The billing interval and start date cannot change once the agreement has invoices',
   productsNotFound: 'One or more products are inactive or were not found',
-  productNotAllowed: 'Your role may not add this product to a ticket',
   alreadyBilled: 'This item is on an invoice and cannot change',
   notDue: 'The agreement has no period due for billing',
   invoiceStatus: 'The invoice cannot move to this status',
@@ -395,7 +401,6 @@ export const billingErrorCodes = {
   ITEM_BILLED: 409,
   NOT_DUE: 409,
   INVOICE_STATUS: 409,
-  PRODUCT_NOT_ALLOWED: 403,
   BILLING_INVALID: 422,
 } as const;
 export type BillingErrorCode = keyof typeof billingErrorCodes;
