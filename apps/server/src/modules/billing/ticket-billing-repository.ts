@@ -75,7 +75,7 @@ const toTimeEntryRow = ({ data, ...row }: TimeEntryJoin): TimeEntryRow => ({
   timeEntry: (data as { timeEntry: TimeEntry }).timeEntry,
 });
 
-/** The time entries of these tickets, oldest first. */
+/** The time entries of these tickets, by the time worked (oldest first). */
 export const listTimeEntries = async (db: DbOrTx, ticketIds: readonly number[]): Promise<TimeEntryRow[]> => {
   if (ticketIds.length === 0) return [];
   const rows = await db
@@ -83,7 +83,7 @@ export const listTimeEntries = async (db: DbOrTx, ticketIds: readonly number[]):
     .from(ticketLog)
     .leftJoin(timeEntryBilling, eq(timeEntryBilling.logId, ticketLog.id))
     .where(and(anyOf(ticketLog.ticketId, ticketIds, 'integer'), eq(ticketLog.type, 'TIME_ENTRY')))
-    .orderBy(asc(ticketLog.createdAt), asc(ticketLog.id));
+    .orderBy(sql`${ticketLog.data}->'timeEntry'->>'startTime'`, asc(ticketLog.id));
   return rows.map(toTimeEntryRow);
 };
 
