@@ -88,6 +88,7 @@ const adminGroupAccess: Record<string, Permission> = {
   library: 'scripts.view',
   customers: 'organizations.view',
   policies: 'policies.view',
+  billing: 'billing.view',
 };
 
 const adminPage = (
@@ -174,6 +175,16 @@ export const consoleRoutes: ConsoleRoute[] = [
     ],
     (tab) => `/customerDashboard/1/${fill(tab)}`,
   ),
+  // Issue 21: the organization's agreements, invoices and license drift.
+  {
+    path: '/customerDashboard/:id/billing',
+    id: 'customerDashboard.billing',
+    title: 'Billing',
+    area: 'dashboard',
+    ready: true,
+    access: 'billing.view',
+    example: '/customerDashboard/1/billing',
+  },
   ...dashboardTabs(
     '/deviceDashboard/:id',
     'deviceDashboard',
@@ -232,6 +243,10 @@ export const consoleRoutes: ConsoleRoute[] = [
     example: '/administration/library/scripting/scripts',
   }),
   adminPage('customers', 'organizations', 'Organizations', { ready: true, inNav: true }),
+  // Billing (issue 21): every organization's invoices, license drift, and the agreement templates.
+  adminPage('billing', 'invoices', 'Invoices', { ready: true }),
+  adminPage('billing', 'licenseDrift', 'License drift', { ready: true }),
+  adminPage('billing', 'agreementTemplates', 'Agreement templates', { ready: true }),
   adminPage('policies', 'agent', 'Agent policies'),
   adminPage('policies', 'nms', 'NMS policies'),
   adminPage('policies', 'virtualization', 'Virtualization policies'),

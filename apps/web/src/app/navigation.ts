@@ -17,6 +17,7 @@ const adminGroupManage: Record<string, string> = {
   Library: 'scripts.manage',
   Policies: 'policies.manage',
   Apps: 'settings.manage',
+  Billing: 'billing.manage',
 };
 
 /** Links of a group that answer to a permission of their own rather than the group's. */
@@ -26,6 +27,9 @@ const adminLinkManage: Record<string, string> = {
   '/administration/general/demoRequests': 'settings.view',
   // Which severities make a device unhealthy: a setting, for whoever may change the settings.
   '/administration/devices/healthStatus': 'settings.manage',
+  // Lists to read: whoever may view billing.
+  '/administration/billing/invoices': 'billing.view',
+  '/administration/billing/licenseDrift': 'billing.view',
 };
 
 /** The permission the screen at this path needs (from the route table), if any. */
@@ -65,6 +69,7 @@ const adminGroups: [string, string][] = [
   ['devices', 'Devices'],
   ['library', 'Library'],
   ['policies', 'Policies'],
+  ['billing', 'Billing'],
   ['apps', 'Apps'],
 ];
 

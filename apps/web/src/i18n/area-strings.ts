@@ -12,6 +12,7 @@ import { alertsStrings } from '../features/alerts/strings.ts';
 import { approvalsStrings } from '../features/approvals/strings.ts';
 import { accountStrings } from '../features/auth/account-strings.ts';
 import { backupStrings } from '../features/backup/strings.ts';
+import { billingStrings } from '../features/billing/strings.ts';
 import { backupPromotionStrings } from '../features/backup-promotion/strings.ts';
 import { brandingStrings } from '../features/branding/strings.ts';
 import { deviceSearchStrings } from '../features/device-search/strings.ts';
@@ -44,6 +45,7 @@ export const areaStrings = {
   ...alertsStrings,
   ...approvalsStrings,
   ...backupStrings,
+  ...billingStrings,
   ...backupPlanStrings,
   ...backupPromotionStrings,
   ...attachmentStrings,
