@@ -49,6 +49,8 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { policiesPlugin } from './modules/policies/plugin.ts';
 import { policyRoutes } from './modules/policies/routes.ts';
+import { productsPlugin } from './modules/products/plugin.ts';
+import { productRoutes } from './modules/products/routes.ts';
 import { scheduledTasksPlugin } from './modules/scheduled-tasks/plugin.ts';
 import { scheduledTaskRoutes } from './modules/scheduled-tasks/routes.ts';
 import { scriptRoutes } from './modules/scripts/routes.ts';
@@ -188,6 +190,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(scheduledTasksPlugin);
   await app.register(demoRequestsPlugin);
   await app.register(attachmentsPlugin);
+  await app.register(productsPlugin);
   await app.register(ticketingPlugin);
   await app.register(ticketMailPlugin);
   await app.register(backupPlugin);
@@ -223,6 +226,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(knowledgeBaseRoutes);
   await app.register(demoRequestRoutes);
   await app.register(attachmentRoutes);
+  await app.register(productRoutes);
   await app.register(ticketRoutes);
   await app.register(ticketSetupRoutes);
   await app.register(ticketMailRoutes);

@@ -86,6 +86,7 @@ const fx = {} as {
   ticketBoard: number;
   ticketForm: number;
   ticketTeam: number;
+  product: number;
   windowA: number;
   windowB: number;
   roleIds: Map<string, number>;
@@ -336,6 +337,22 @@ const newTicketBoard = async () =>
   (await created('POST', '/ticket-boards', { name: `Board ${unique()}` })).board.id as number;
 const newTicketForm = async () =>
   (await created('POST', '/ticket-forms', { name: `Form ${unique()}` })).form.id as number;
+const productBody = () => ({
+  name: `Product ${unique()}`,
+  description: 'Matrix',
+  type: 'HARDWARE',
+  content: {
+    price: '10.00',
+    cost: null,
+    taxable: true,
+    quantity: 1,
+    licensingType: 'PERPETUAL',
+    term: 'ANNUAL',
+    billing: 'BILLABLE',
+  },
+  productUserRole: { allowAllTechnicians: true, userRoles: [] },
+});
+const newProduct = async () => (await created('POST', '/products', productBody())).product.id as number;
 const newTicketTeam = async () =>
   (await created('POST', '/ticket-setup/teams', { name: `Team ${unique()}` })).item.id as number;
 
@@ -1235,6 +1252,19 @@ const matrix: Record<string, Entry> = {
     own: async () => ({ url: `/maintenance-windows/${await newWindow(fx.orgA.id)}` }),
     foreign: async () => ({ url: `/maintenance-windows/${fx.windowB}` }),
   },
+  // ---------------------------------------------------------------- products (issue 21): MSP-wide, no organization
+  'GET /products': get(() => '/products?search=matrix'),
+  'GET /products/usable': get(() => '/products/usable'),
+  'GET /products/roles': get(() => '/products/roles'),
+  'GET /products/:id': get(() => `/products/${fx.product}`),
+  'POST /products': { own: async () => ({ url: '/products', body: productBody() }) },
+  'PUT /products/:id': {
+    own: async () => ({ url: `/products/${await newProduct()}`, body: { ...productBody(), version: 1 } }),
+  },
+  'POST /products/:id/activate': { own: async () => ({ url: `/products/${await newProduct()}/activate` }) },
+  'POST /products/:id/deactivate': {
+    own: async () => ({ url: `/products/${await newProduct()}/deactivate` }),
+  },
   // ---------------------------------------------------------------- ticketing (issue 20)
   'GET /tickets': get(() => '/tickets'),
   'POST /tickets': {
@@ -1365,6 +1395,7 @@ beforeAll(async () => {
   fx.ticketBoard = await newTicketBoard();
   fx.ticketForm = await newTicketForm();
   fx.ticketTeam = await newTicketTeam();
+  fx.product = await newProduct();
   for (const side of ['A', 'B'] as const) {
     const organizationId = side === 'A' ? fx.orgA.id : fx.orgB.id;
     const deviceId = side === 'A' ? fx.deviceA : fx.deviceB;

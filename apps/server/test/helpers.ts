@@ -169,5 +169,5 @@ export const createUser = async (
     roleId: role!.id,
     organizationScope: options.scope,
   });
-  return { email, password, cookie: await ctx.login({ email, password }) };
+  return { email, password, roleId: role!.id, cookie: await ctx.login({ email, password }) };
 };

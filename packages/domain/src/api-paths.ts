@@ -44,6 +44,7 @@ export const API_ROOTS = [
   '/notification-channels',
   '/organizations',
   '/policies',
+  '/products',
   '/psacw',
   '/query',
   '/scheduled-tasks',
@@ -267,6 +268,15 @@ export const apiPaths = {
   ticketProducts: (id: number) => `/tickets/${id}/products`,
   ticketProduct: (id: number, itemId: number) => `/tickets/${id}/products/${itemId}`,
   timeEntryBilling: (id: number, itemId: number) => `/tickets/${id}/time-entries/${itemId}/billing`,
+  /** The product catalogue (products.ts, product-api.ts; issue 21). */
+  products: () => '/products',
+  product: (id: number) => `/products/${id}`,
+  productActivate: (id: number) => `/products/${id}/activate`,
+  productDeactivate: (id: number) => `/products/${id}/deactivate`,
+  /** The active products the caller's role may use (on a ticket). */
+  usableProducts: () => '/products/usable',
+  /** The technician roles a product may be restricted to. */
+  productRoles: () => '/products/roles',
   /** Ticketing (ticketing.ts; issue 20). `/ticketing/*` is the console's route, these are the API's. */
   tickets: () => '/tickets',
   ticket: (id: number) => `/tickets/${id}`,

@@ -38,6 +38,7 @@ export * from './organizations.ts';
 export * from './permissions.ts';
 export * from './policies.ts';
 export * from './policy-items.ts';
+export * from './product-api.ts';
 export * from './remote-support-tools.ts';
 export * from './route-match.ts';
 export * from './routes.ts';

@@ -11,10 +11,14 @@ import {
   ProductFormTab,
   ProductPayload,
   ProductType,
+  productFormOf,
+  quantitySourcesOf,
+  roundWorkedMinutes,
   TermOption,
   TimeEntrySource,
   TimeRoundingOption,
   toProductPayload,
+  UpdateProductPayload,
 } from './products.ts';
 
 const MANDATORY = 'Mandatory value is undefined. Please enter a value.';
@@ -95,9 +99,29 @@ describe('new product defaults', () => {
       licensingType: null,
       term: null,
       billing: 'BILLABLE',
+      quantitySource: null,
+      rate: '',
+      timeRounding: null,
+      timeEntrySource: null,
+      productIds: [],
       allowAllTechnicians: true,
       userRoles: [],
     });
+  });
+
+  it('starts managed types on their quantity source and labour on no rounding and its time-entry source', () => {
+    expect(newProductDefaults('MANAGED_DEVICES')).toMatchObject({
+      quantitySource: 'DEVICES',
+      timeRounding: null,
+    });
+    expect(newProductDefaults('MANAGED_DEVICE_BACKUP').quantitySource).toBe('BACKUP_STORAGE_GB');
+    expect(newProductDefaults('LABOR_TICKET_TIME_ENTRY')).toMatchObject({
+      quantitySource: 'TIME_ENTRIES',
+      timeRounding: 'OFF',
+      timeEntrySource: 'TICKET',
+    });
+    expect(newProductDefaults('LABOR_BILLED').timeEntrySource).toBe('SELF');
+    expect(quantitySourcesOf('HARDWARE')).toEqual([]);
   });
 });
 
@@ -116,7 +140,13 @@ describe('product form', () => {
       ['billing', MANDATORY],
       ['quantity', MANDATORY],
     ]);
-    expect(issuesOf(createProductForm({ type: 'MANAGED_DEVICES', billing: null, quantity: '' }))).toEqual([]);
+    const managed = {
+      type: 'MANAGED_DEVICES',
+      quantitySource: 'DEVICES',
+      billing: null,
+      quantity: '',
+    } as const;
+    expect(issuesOf(createProductForm(managed))).toEqual([]);
   });
 
   it('requires a role unless all technicians are allowed', () => {
@@ -164,8 +194,13 @@ describe('toProductPayload', () => {
         licensingType: 'PERPETUAL',
         term: 'ANNUAL',
         billing: 'BILLABLE',
+        quantitySource: null,
+        rate: null,
+        timeRounding: null,
+        timeEntrySource: null,
       },
       productUserRole: { allowAllTechnicians: true, userRoles: [] },
+      productIds: [],
     });
     expect(ProductPayload.parse(payload)).toEqual(payload);
   });
@@ -200,9 +235,100 @@ describe('ProductPayload and Product', () => {
     expect(issues).toEqual(['content.billing', 'productUserRole.userRoles']);
   });
 
-  it('lists a product with id, isActive and times', () => {
+  it('lists a product with id, isActive, version and times', () => {
     const payload = toProductPayload(ProductForm.parse(createProductForm()));
-    const listed = { ...payload, id: 1, isActive: true, createTime: 't1', updateTime: 't2' };
+    const listed = { ...payload, id: 1, isActive: true, version: 1, createTime: 't1', updateTime: 't2' };
     expect(Product.parse(listed)).toEqual(listed);
+    expect(productFormOf(listed)).toEqual({
+      ...createProductForm(),
+      name: 'Laptop',
+      description: '14-inch laptop',
+    });
+  });
+});
+
+describe('type-specific fields', () => {
+  const labour = (overrides: Partial<ProductFormInput> = {}) =>
+    createProductForm({
+      ...newProductDefaults('LABOR_BILLED'),
+      ...overrides,
+      licensingType: 'SUPPORT',
+      term: 'MONTHLY',
+    });
+
+  it('requires labour rounding and time-entry source, a managed type its own quantity source, a group members', () => {
+    expect(
+      issuesOf(labour({ name: 'x', description: 'y', timeRounding: null, timeEntrySource: null })),
+    ).toEqual([
+      ['timeRounding', MANDATORY],
+      ['timeEntrySource', MANDATORY],
+    ]);
+    const managed = { ...newProductDefaults('MANAGED_END_USER'), name: 'x', description: 'y' };
+    expect(
+      issuesOf({ ...managed, licensingType: 'TERM', term: 'ANNUAL', quantitySource: 'DEVICES' }),
+    ).toEqual([['quantitySource', 'Invalid']]);
+    expect(issuesOf({ ...managed, licensingType: 'TERM', term: 'ANNUAL', quantitySource: null })).toEqual([
+      ['quantitySource', MANDATORY],
+    ]);
+    const group = {
+      ...newProductDefaults('PRODUCT_GROUP'),
+      name: 'x',
+      description: 'y',
+      licensingType: 'TERM' as const,
+      term: 'ANNUAL' as const,
+    };
+    expect(issuesOf(group)).toEqual([['productIds', MANDATORY]]);
+    expect(issuesOf({ ...group, productIds: [4] })).toEqual([]);
+  });
+
+  it('checks the labour rate with the price rule', () => {
+    const issues = (rate: string) => issuesOf(labour({ name: 'x', description: 'y', rate }));
+    expect(issues('1e2')).toEqual([['rate', 'Must not be in scientific notation']]);
+    expect(issues('1.001')).toEqual([['rate', 'Can contain up to 2 decimal places']]);
+    expect(issues('1000000000000000')).toEqual([]);
+  });
+
+  it('sends only the fields of the type', () => {
+    const payload = toProductPayload(
+      ProductForm.parse(labour({ name: 'x', description: 'y', price: '5', rate: '80', productIds: [3] })),
+    );
+    expect(payload.content).toMatchObject({
+      price: null,
+      quantity: null,
+      rate: '80',
+      timeRounding: 'OFF',
+      timeEntrySource: 'SELF',
+      quantitySource: 'TIME_ENTRIES',
+    });
+    expect(payload.productIds).toEqual([]);
+    const hardware = toProductPayload(
+      ProductForm.parse(createProductForm({ rate: '80', timeRounding: 'OFF', quantitySource: 'DEVICES' })),
+    );
+    expect(hardware.content).toMatchObject({
+      rate: null,
+      timeRounding: null,
+      quantitySource: null,
+      quantity: 1,
+    });
+  });
+
+  it('takes an edit with its version, and answers missing choices with the mandatory message', () => {
+    const payload = toProductPayload(ProductForm.parse(createProductForm()));
+    expect(UpdateProductPayload.parse({ ...payload, version: 3 }).version).toBe(3);
+    const { licensingType: _left, ...content } = payload.content;
+    const issues = ProductPayload.safeParse({ ...payload, content }).error?.issues;
+    expect(issues?.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['content.licensingType', MANDATORY],
+    ]);
+  });
+
+  it('rounds worked minutes up to the option’s step', () => {
+    expect(roundWorkedMinutes(7, 'OFF')).toBe(7);
+    expect(roundWorkedMinutes(7, 'ROUND_UP_5_MIN')).toBe(10);
+    expect(roundWorkedMinutes(10, '10_MIN')).toBe(10);
+    expect(roundWorkedMinutes(16, '15_MIN')).toBe(30);
+    expect(roundWorkedMinutes(61, 'ROUND_UP_1_HOUR')).toBe(120);
+    expect(roundWorkedMinutes(1, 'ROUND_UP_1_DAY')).toBe(1440);
+    expect(roundWorkedMinutes(0, '30_MIN')).toBe(0);
   });
 });
