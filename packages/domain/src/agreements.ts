@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { IsoDate } from './billing-periods.ts';
 import { MAX_PRODUCT_QUANTITY } from './constants.ts';
-import { listOf, PageQuery } from './http.ts';
+import { ErrorBody, listOf, PageQuery } from './http.ts';
 import { BillingInterval, ProductType, TimeEntrySource, TimeRoundingOption } from './products.ts';
 import { WorkHours } from './time-billing.ts';
 import { decimalTextSchema, ProductPrice, percentageRule, priceRule } from './validators.ts';
@@ -181,11 +181,8 @@ export type UpdateAgreementInput = z.output<typeof UpdateAgreementRequest>;
 export const AgreementResponse = /* @__PURE__ */ z.object({ agreement: Agreement });
 export type AgreementResponse = z.infer<typeof AgreementResponse>;
 
-/** 409 on a stale version: the error and the agreement as it is now. */
-export const AgreementConflictBody = /* @__PURE__ */ z.object({
-  error: z.object({ code: z.literal('AGREEMENT_VERSION_CONFLICT'), message: z.string() }),
-  agreement: Agreement,
-});
+/** 409: on a stale version (AGREEMENT_VERSION_CONFLICT) with the agreement as it is now; other conflicts without. */
+export const AgreementConflictBody = /* @__PURE__ */ ErrorBody.extend({ agreement: Agreement.optional() });
 
 export const ListAgreementsQuery = /* @__PURE__ */ PageQuery.extend({
   organizationId: z.coerce.number().pipe(Id).optional(),

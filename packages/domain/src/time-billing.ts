@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import * as z from 'zod';
 import { divideHalfUp, formatUnits, QUANTITY_SCALE } from './money.ts';
-import type { TimeRoundingOption } from './products.ts';
+import { roundWorkedMinutes, type TimeRoundingOption } from './products.ts';
 import { isTimeZone, WeekDay, weekDays } from './schedules.ts';
 
 /**
@@ -10,28 +10,15 @@ import { isTimeZone, WeekDay, weekDays } from './schedules.ts';
  * agreement's working hours.
  */
 
-const MINUTE = 60;
 const HOUR = 3600;
-/** Spec §9: 86400 seconds per day. */
-const DAY = 86_400;
 
-/** Each option rounds a duration up to a whole number of this many seconds; OFF keeps it as it is. */
-export const roundingStepSeconds: Readonly<Record<TimeRoundingOption, number>> = {
-  OFF: 0,
-  ROUND_UP_5_MIN: 5 * MINUTE,
-  '10_MIN': 10 * MINUTE,
-  '15_MIN': 15 * MINUTE,
-  '20_MIN': 20 * MINUTE,
-  '30_MIN': 30 * MINUTE,
-  ROUND_UP_1_HOUR: HOUR,
-  ROUND_UP_1_DAY: DAY,
-};
-
-/** The duration billed: rounded up to the option's step (a step already whole stays). */
+/**
+ * The duration billed: rounded up by the option (products.ts `roundWorkedMinutes`, the one rounding rule);
+ * OFF keeps it as it is.
+ */
 export const roundTimeEntrySeconds = (seconds: number, option: TimeRoundingOption): number => {
   if (!Number.isSafeInteger(seconds) || seconds < 0) throw new RangeError(`Bad duration: ${seconds}`);
-  const step = roundingStepSeconds[option];
-  return step === 0 ? seconds : Math.ceil(seconds / step) * step;
+  return option === 'OFF' ? seconds : Math.round(roundWorkedMinutes(seconds / 60, option) * 60);
 };
 
 /** Seconds as hours at 4 places, half-up (600 s → "0.1667"). */

@@ -86,15 +86,16 @@ describe('invoice generation', () => {
       ['BILLED', '0.5000', true],
     ]);
     const current = (await ctx.request('GET', `/billing/agreements/${agreement.id}`)).json().agreement;
-    expect(current).toMatchObject({ nextBillDate: '2025-04-30', invoiceCount: 3, version: 2 });
+    // Each invoice moves the next bill date on: a new version each time.
+    expect(current).toMatchObject({ nextBillDate: '2025-04-30', invoiceCount: 3, version: 4 });
     const again = await ctx.request('POST', '/billing/invoices/generate', { agreementId: agreement.id, asOf: '2025-03-31' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('NOT_DUE');
     const reschedule = await ctx.request('PATCH', `/billing/agreements/${agreement.id}`, {
-      version: 2,
+      version: 4,
       billingInterval: 'ANNUAL',
     });
-    expect(reschedule.json().error.code).toBe('AGREEMENT_BILLED');
+    expect(reschedule.json().error?.code, reschedule.body).toBe('AGREEMENT_BILLED');
   });
 
   it('bills a one-time agreement once and closes it', async () => {

@@ -40,7 +40,6 @@ export const createProduct = async (
     content: {
       price: null,
       cost: null,
-      taxable: true,
       quantity: null,
       licensingType: 'SUBSCRIPTION',
       term: 'MONTHLY',
