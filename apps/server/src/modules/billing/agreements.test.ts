@@ -54,7 +54,9 @@ describe('agreement templates and agreements', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const template = created.json().template;
-    expect(template.products.map((p: Agreement['products'][number]) => [p.name, p.quantity, p.price])).toEqual([
+    expect(
+      template.products.map((p: Agreement['products'][number]) => [p.name, p.quantity, p.price]),
+    ).toEqual([
       [products.devices.name, 4, '10.00'],
       [products.labour.name, 1, '150.00'],
     ]);
@@ -105,13 +107,17 @@ describe('agreement templates and agreements', () => {
       version: 2,
       products: [{ productId: products.hardware.id, quantity: 2 }],
     });
-    expect(products2.json().agreement.products).toMatchObject([{ name: products.hardware.name, quantity: 2 }]);
+    expect(products2.json().agreement.products).toMatchObject([
+      { name: products.hardware.name, quantity: 2 },
+    ]);
   });
 
   it('keeps the agreement of another organization out of reach (404)', async () => {
     const agreement = await createAgreement(ctx, { organizationId: otherOrg.id });
     const tech = await createUser(ctx, { permissions: ['billing.view', 'billing.manage'], scope: [org.id] });
-    const read = await ctx.request('GET', `/billing/agreements/${agreement.id}`, undefined, { cookie: tech.cookie });
+    const read = await ctx.request('GET', `/billing/agreements/${agreement.id}`, undefined, {
+      cookie: tech.cookie,
+    });
     expect(read.statusCode).toBe(404);
     const create = await ctx.request(
       'POST',
@@ -140,21 +146,26 @@ describe('the ticket agreement rules (spec §8)', () => {
     const ticket = await createTicket(ctx, org.id, { agreementId: monthly.id });
     expect(ticket.agreementId).toBe(monthly.id);
 
-    const rule = (response: { statusCode: number; json: () => { error: { code: string; message: string } } }) => [
-      response.statusCode,
-      response.json().error.code,
-      response.json().error.message,
-    ];
+    const rule = (response: {
+      statusCode: number;
+      json: () => { error: { code: string; message: string } };
+    }) => [response.statusCode, response.json().error.code, response.json().error.message];
     expect(rule(await patchTicket(ticket.id, { version: 1, agreementId: inactive.id }))).toEqual([
       422,
       'TICKET_RULE',
       messages.ticketRules.inactiveAgreement,
     ]);
-    expect(rule(await patchTicket(ticket.id, { version: 1, agreementId: foreign.id }))[1]).toBe('TICKET_INVALID');
+    expect(rule(await patchTicket(ticket.id, { version: 1, agreementId: foreign.id }))[1]).toBe(
+      'TICKET_INVALID',
+    );
 
     const added = await addProduct(ticket.id, { productId: products.hardware.id, quantity: '2' });
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json().product).toMatchObject({ price: '99.99', amount: '199.98', billingStatus: 'PENDING' });
+    expect(added.json().product).toMatchObject({
+      price: '99.99',
+      amount: '199.98',
+      billingStatus: 'PENDING',
+    });
 
     expect(rule(await patchTicket(ticket.id, { version: 1, agreementId: null }))).toEqual([
       422,
@@ -171,7 +182,10 @@ describe('the ticket agreement rules (spec §8)', () => {
     ).toEqual([422, 'TICKET_RULE', messages.ticketRules.productNotInAgreement]);
 
     // From its own agreement's products the item takes that product's price.
-    const fromAgreement = await addProduct(ticket.id, { agreementProductId: monthly.products[0]!.id, quantity: '1' });
+    const fromAgreement = await addProduct(ticket.id, {
+      agreementProductId: monthly.products[0]!.id,
+      quantity: '1',
+    });
     expect(fromAgreement.statusCode, fromAgreement.body).toBe(201);
 
     // Nothing pending any more: the agreement may go, and a one-time one may come.
@@ -191,7 +205,10 @@ describe('the ticket agreement rules (spec §8)', () => {
     const ticket = await createTicket(ctx, org.id, { agreementId: agreement.id });
     const tech = await createUser(ctx, { permissions: ['ticketing.view', 'ticketing.manage'], scope: 'all' });
     const other = await createUser(ctx, { permissions: ['ticketing.view'], scope: 'all' });
-    const [otherUser] = await ctx.db.select({ roleId: users.roleId }).from(users).where(eq(users.email, other.email));
+    const [otherUser] = await ctx.db
+      .select({ roleId: users.roleId })
+      .from(users)
+      .where(eq(users.email, other.email));
     const restricted = await createProduct(ctx, 'HARDWARE', {
       productUserRole: { allowAllTechnicians: false, userRoles: [otherUser!.roleId] },
     });
@@ -200,10 +217,18 @@ describe('the ticket agreement rules (spec §8)', () => {
     expect(refused.json().error.code).toBe('PRODUCT_NOT_ALLOWED');
     const adHoc = await addProduct(ticket.id, { name: 'Cable', price: '5', quantity: '3' }, tech.cookie);
     expect(adHoc.statusCode).toBe(403);
-    const allowed = await addProduct(ticket.id, { productId: products.hardware.id, quantity: '1' }, tech.cookie);
+    const allowed = await addProduct(
+      ticket.id,
+      { productId: products.hardware.id, quantity: '1' },
+      tech.cookie,
+    );
     expect(allowed.statusCode, allowed.body).toBe(201);
     const byAdmin = await addProduct(ticket.id, { name: 'Cable', price: '5', quantity: '3' });
-    expect(byAdmin.json().product).toMatchObject({ productId: null, amount: '15.00', billingStatus: 'PENDING' });
+    expect(byAdmin.json().product).toMatchObject({
+      productId: null,
+      amount: '15.00',
+      billingStatus: 'PENDING',
+    });
   });
 });
 
@@ -230,7 +255,15 @@ describe('ticket time', () => {
     await patchTicket(ticket.id, { version: 1, agreementId: agreement.id });
     const after = await billingOf(ticket.id);
     expect(after.labour).toMatchObject({ price: '120.00', offHoursPrice: '180.00', timeRounding: '15_MIN' });
-    expect(after.timeEntries.map((e) => [e.billingStatus, e.durationSeconds, e.billedSeconds, e.hours, e.isOffHours])).toEqual([
+    expect(
+      after.timeEntries.map((e) => [
+        e.billingStatus,
+        e.durationSeconds,
+        e.billedSeconds,
+        e.hours,
+        e.isOffHours,
+      ]),
+    ).toEqual([
       ['PENDING', 421, 900, '0.2500', false],
       ['NOT_BILLABLE', 600, 900, '0.2500', false],
       ['PENDING', 1200, 1800, '0.5000', true],

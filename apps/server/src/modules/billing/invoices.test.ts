@@ -16,7 +16,8 @@ let agreement: Agreement;
 let ticketId: number;
 let invoices: InvoiceSummary[];
 
-const invoiceOf = async (id: number) => (await ctx.request('GET', `/billing/invoices/${id}`)).json().invoice as Invoice;
+const invoiceOf = async (id: number) =>
+  (await ctx.request('GET', `/billing/invoices/${id}`)).json().invoice as Invoice;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -32,18 +33,23 @@ beforeAll(async () => {
     includedHours: '1',
     offHoursMultiplier: '1.5',
     taxRate: '7.5',
-    workHours: { timeZone: 'UTC', days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'], start: '09:00', end: '17:00' },
-    products: [
-      { productId: devices.id, quantity: 3 },
-      { productId: labour.id },
-    ],
+    workHours: {
+      timeZone: 'UTC',
+      days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
+      start: '09:00',
+      end: '17:00',
+    },
+    products: [{ productId: devices.id, quantity: 3 }, { productId: labour.id }],
   });
   const ticket = await createTicket(ctx, org.id, { agreementId: agreement.id, subject: 'Printer' });
   ticketId = ticket.id;
   // 50 minutes on a Monday (in hours, rounded to 1 h: the included hour) and 20 on a Saturday (off hours, 0.5 h).
   await addTime(ctx, ticketId, '2025-02-03T10:00:00.000Z', 50 * 60);
   await addTime(ctx, ticketId, '2025-02-08T10:00:00.000Z', 20 * 60);
-  const added = await ctx.request('POST', `/tickets/${ticketId}/products`, { productId: hardware.id, quantity: '2' });
+  const added = await ctx.request('POST', `/tickets/${ticketId}/products`, {
+    productId: hardware.id,
+    quantity: '2',
+  });
   expect(added.statusCode, added.body).toBe(201);
 
   const generated = await ctx.request('POST', '/billing/invoices/generate', {
@@ -75,12 +81,20 @@ describe('invoice generation', () => {
     expect(invoice.lines[3]!.description).toContain('off hours');
     // 319.98; tax 7.5% of the taxable 229.98 = 17.2485 → 17.25.
     expect(invoice).toMatchObject({ subtotal: '319.98', taxRate: '7.5000', tax: '17.25', total: '337.23' });
-    expect(await invoiceOf(invoices[1]!.id)).toMatchObject({ subtotal: '30.00', tax: '2.25', total: '32.25' });
+    expect(await invoiceOf(invoices[1]!.id)).toMatchObject({
+      subtotal: '30.00',
+      tax: '2.25',
+      total: '32.25',
+    });
   });
 
   it('marks the ticket’s items billed and moves the next bill date on', async () => {
-    const billing = (await ctx.request('GET', `/tickets/${ticketId}/billing`)).json() as TicketBillingResponse;
-    expect(billing.products.map((p) => [p.billingStatus, p.invoiceId])).toEqual([['BILLED', invoices[0]!.id]]);
+    const billing = (
+      await ctx.request('GET', `/tickets/${ticketId}/billing`)
+    ).json() as TicketBillingResponse;
+    expect(billing.products.map((p) => [p.billingStatus, p.invoiceId])).toEqual([
+      ['BILLED', invoices[0]!.id],
+    ]);
     expect(billing.timeEntries.map((e) => [e.billingStatus, e.hours, e.isOffHours])).toEqual([
       ['BILLED', '1.0000', false],
       ['BILLED', '0.5000', true],
@@ -88,7 +102,10 @@ describe('invoice generation', () => {
     const current = (await ctx.request('GET', `/billing/agreements/${agreement.id}`)).json().agreement;
     // Each invoice moves the next bill date on: a new version each time.
     expect(current).toMatchObject({ nextBillDate: '2025-04-30', invoiceCount: 3, version: 4 });
-    const again = await ctx.request('POST', '/billing/invoices/generate', { agreementId: agreement.id, asOf: '2025-03-31' });
+    const again = await ctx.request('POST', '/billing/invoices/generate', {
+      agreementId: agreement.id,
+      asOf: '2025-03-31',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('NOT_DUE');
     const reschedule = await ctx.request('PATCH', `/billing/agreements/${agreement.id}`, {
@@ -99,7 +116,11 @@ describe('invoice generation', () => {
   });
 
   it('bills a one-time agreement once and closes it', async () => {
-    const oneTime = await createAgreement(ctx, { organizationId: org.id, billingInterval: 'ONE_TIME', startDate: '2025-02-01' });
+    const oneTime = await createAgreement(ctx, {
+      organizationId: org.id,
+      billingInterval: 'ONE_TIME',
+      startDate: '2025-02-01',
+    });
     const made = (
       await ctx.request('POST', '/billing/invoices/generate', { organizationId: org.id, asOf: '2025-12-31' })
     ).json().invoices as InvoiceSummary[];
@@ -120,10 +141,16 @@ describe('invoice files', () => {
     const rows = response.body.trimEnd().split('\r\n');
     expect(rows).toHaveLength(1 + 4 + 3);
     expect(rows[1]).toMatch(
-      new RegExp(`^${number},${org.name},Managed services,2025-01-31,2025-02-28,1,AGREEMENT_PRODUCT,,.*,3,10\\.00,30\\.00,true,USD$`),
+      new RegExp(
+        `^${number},${org.name},Managed services,2025-01-31,2025-02-28,1,AGREEMENT_PRODUCT,,.*,3,10\\.00,30\\.00,true,USD$`,
+      ),
     );
-    expect(rows[2]).toMatch(new RegExp(`^${number},.*,2,TICKET_PRODUCT,${ticketId},.*,2\\.00,99\\.99,199\\.98,true,USD$`));
-    expect(rows.slice(-3).map((row) => row.split(',').slice(6, 7).concat(row.split(',').slice(-3, -2)))).toEqual([
+    expect(rows[2]).toMatch(
+      new RegExp(`^${number},.*,2,TICKET_PRODUCT,${ticketId},.*,2\\.00,99\\.99,199\\.98,true,USD$`),
+    );
+    expect(
+      rows.slice(-3).map((row) => row.split(',').slice(6, 7).concat(row.split(',').slice(-3, -2))),
+    ).toEqual([
       ['SUBTOTAL', '319.98'],
       ['TAX', '17.25'],
       ['TOTAL', '337.23'],
@@ -150,10 +177,14 @@ describe('invoice status', () => {
     expect((await ctx.request('POST', `/billing/invoices/${id}/archive`)).statusCode).toBe(409);
     const approved = await ctx.request('POST', `/billing/invoices/${id}/approve`);
     expect(approved.json().invoice.status).toBe('APPROVED');
-    expect((await ctx.request('POST', `/billing/invoices/${id}/approve`)).json().error.code).toBe('INVOICE_STATUS');
+    expect((await ctx.request('POST', `/billing/invoices/${id}/approve`)).json().error.code).toBe(
+      'INVOICE_STATUS',
+    );
     const archived = await ctx.request('POST', `/billing/invoices/${id}/archive`);
     expect(archived.json().invoice).toMatchObject({ status: 'ARCHIVED' });
-    const list = (await ctx.request('GET', `/billing/invoices?organizationId=${org.id}&status=ARCHIVED`)).json();
+    const list = (
+      await ctx.request('GET', `/billing/invoices?organizationId=${org.id}&status=ARCHIVED`)
+    ).json();
     expect(list.data.map((i: InvoiceSummary) => i.id)).toEqual([id]);
     const search = (await ctx.request('GET', `/billing/invoices?search=${invoices[0]!.number}`)).json();
     expect(search.data.map((i: InvoiceSummary) => i.id)).toEqual([invoices[0]!.id]);

@@ -70,7 +70,11 @@ export const createAgreement = async (ctx: TestContext, body: Record<string, unk
   return response.json().agreement as Agreement;
 };
 
-export const createTicket = async (ctx: TestContext, organizationId: number, body: Record<string, unknown> = {}) => {
+export const createTicket = async (
+  ctx: TestContext,
+  organizationId: number,
+  body: Record<string, unknown> = {},
+) => {
   const response = await ctx.request('POST', '/tickets', {
     organizationId,
     subject: `Ticket ${unique()}`,
@@ -89,7 +93,11 @@ export const addTime = async (
   extra: Record<string, unknown> = {},
 ) => {
   const endTime = new Date(Date.parse(startTime) + seconds * 1000).toISOString();
-  const response = await ctx.request('POST', `/tickets/${ticketId}/time-entries`, { startTime, endTime, ...extra });
+  const response = await ctx.request('POST', `/tickets/${ticketId}/time-entries`, {
+    startTime,
+    endTime,
+    ...extra,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().entry as { id: number };
 };

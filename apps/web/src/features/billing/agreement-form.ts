@@ -47,7 +47,9 @@ export const emptyTerms = (): TermsForm => ({
   taxRate: '',
 });
 
-export const termsOf = (source: Omit<AgreementTemplate, 'id' | 'products' | 'createTime' | 'updateTime'>): TermsForm => ({
+export const termsOf = (
+  source: Omit<AgreementTemplate, 'id' | 'products' | 'createTime' | 'updateTime'>,
+): TermsForm => ({
   name: source.name,
   description: source.description,
   billingInterval: source.billingInterval,

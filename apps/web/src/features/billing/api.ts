@@ -19,7 +19,12 @@ import type {
 import { apiPaths } from '@rmm/domain/api-paths';
 import { apiRequest, toQuery } from '../../lib/api.ts';
 
-export type AgreementListParams = { organizationId?: number; search?: string; page: number; pageSize: number };
+export type AgreementListParams = {
+  organizationId?: number;
+  search?: string;
+  page: number;
+  pageSize: number;
+};
 export type InvoiceListParams = {
   organizationId?: number;
   status?: InvoiceStatus;
@@ -27,7 +32,13 @@ export type InvoiceListParams = {
   page: number;
   pageSize: number;
 };
-export type DriftParams = { organizationId?: number; search?: string; onlyDrift?: boolean; page: number; pageSize: number };
+export type DriftParams = {
+  organizationId?: number;
+  search?: string;
+  onlyDrift?: boolean;
+  page: number;
+  pageSize: number;
+};
 type ProductPage = { data: Product[]; count: number; page: number; pageSize: number };
 
 /** Billing (packages/domain/src/agreements.ts, invoices.ts): agreements, invoices, drift, a ticket's billing. */
@@ -56,7 +67,8 @@ export const billingApi = {
       'GET',
       `${apiPaths.licenseDrift()}${toQuery({ ...params, onlyDrift: onlyDrift ? 'true' : undefined })}`,
     ),
-  ticketBilling: (ticketId: number) => apiRequest<TicketBillingResponse>('GET', apiPaths.ticketBilling(ticketId)),
+  ticketBilling: (ticketId: number) =>
+    apiRequest<TicketBillingResponse>('GET', apiPaths.ticketBilling(ticketId)),
   addTicketProduct: (ticketId: number, body: AddTicketProductRequest) =>
     apiRequest<{ product: TicketProduct }>('POST', apiPaths.ticketProducts(ticketId), body),
   removeTicketProduct: (ticketId: number, itemId: number) =>
@@ -68,7 +80,10 @@ export const billingApi = {
     apiRequest<unknown>('PATCH', apiPaths.ticket(ticketId), { version, agreementId }),
   /** Active catalogue products (agreements: billing.manage holders read the catalogue). */
   catalogue: (search: string) =>
-    apiRequest<ProductPage>('GET', `${apiPaths.products()}${toQuery({ search, isActive: 'true', pageSize: 20 })}`),
+    apiRequest<ProductPage>(
+      'GET',
+      `${apiPaths.products()}${toQuery({ search, isActive: 'true', pageSize: 20 })}`,
+    ),
   /** The products the caller's role may put on a ticket. */
   usableProducts: (search: string) =>
     apiRequest<ProductPage>('GET', `${apiPaths.usableProducts()}${toQuery({ search, pageSize: 20 })}`),

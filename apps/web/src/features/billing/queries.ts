@@ -1,4 +1,9 @@
-import type { AddTicketProductRequest, CreateAgreementRequest, SaveAgreementTemplateRequest, UpdateAgreementRequest } from '@rmm/domain';
+import type {
+  AddTicketProductRequest,
+  CreateAgreementRequest,
+  SaveAgreementTemplateRequest,
+  UpdateAgreementRequest,
+} from '@rmm/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AgreementListParams, billingApi, type DriftParams, type InvoiceListParams } from './api.ts';
 
@@ -17,7 +22,8 @@ export const billingKeys = {
   products: (kind: 'catalogue' | 'usable', search: string) => [...root, 'products', kind, search] as const,
 };
 
-export const useTemplatesQuery = () => useQuery({ queryKey: billingKeys.templates, queryFn: billingApi.templates });
+export const useTemplatesQuery = () =>
+  useQuery({ queryKey: billingKeys.templates, queryFn: billingApi.templates });
 
 export const useAgreementsQuery = (params: AgreementListParams) =>
   useQuery({
@@ -37,7 +43,11 @@ export const useInvoiceQuery = (id: number) =>
   useQuery({ queryKey: billingKeys.invoice(id), queryFn: () => billingApi.invoice(id) });
 
 export const useDriftQuery = (params: DriftParams) =>
-  useQuery({ queryKey: billingKeys.drift(params), queryFn: () => billingApi.drift(params), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: billingKeys.drift(params),
+    queryFn: () => billingApi.drift(params),
+    placeholderData: keepPreviousData,
+  });
 
 export const useTicketBillingQuery = (ticketId: number, updateTime: string) =>
   useQuery({
@@ -56,26 +66,33 @@ export const useProductSearchQuery = (kind: 'catalogue' | 'usable', search: stri
 
 const useInvalidate = () => {
   const client = useQueryClient();
-  return (...keys: (readonly unknown[])[]) => Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+  return (...keys: (readonly unknown[])[]) =>
+    Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
 };
 
 export const useSaveTemplateMutation = () => {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: SaveAgreementTemplateRequest }) => billingApi.saveTemplate(id, body),
+    mutationFn: ({ id, body }: { id?: number; body: SaveAgreementTemplateRequest }) =>
+      billingApi.saveTemplate(id, body),
     onSuccess: () => invalidate(billingKeys.templates),
   });
 };
 
 export const useDeleteTemplateMutation = () => {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: billingApi.deleteTemplate, onSuccess: () => invalidate(billingKeys.templates) });
+  return useMutation({
+    mutationFn: billingApi.deleteTemplate,
+    onSuccess: () => invalidate(billingKeys.templates),
+  });
 };
 
 export const useSaveAgreementMutation = () => {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: { id: number; body: UpdateAgreementRequest } | { id?: undefined; body: CreateAgreementRequest }) =>
+    mutationFn: (
+      input: { id: number; body: UpdateAgreementRequest } | { id?: undefined; body: CreateAgreementRequest },
+    ) =>
       input.id === undefined
         ? billingApi.createAgreement(input.body)
         : billingApi.updateAgreement(input.id, input.body as UpdateAgreementRequest),

@@ -1,4 +1,10 @@
-import { billingIntervals, billingStatuses, driftSources, invoiceStatuses, timeRoundingOptions } from '@rmm/domain';
+import {
+  billingIntervals,
+  billingStatuses,
+  driftSources,
+  invoiceStatuses,
+  timeRoundingOptions,
+} from '@rmm/domain';
 
 const labels = <T extends string>(prefix: string, keys: readonly T[], text: Record<T, string>) =>
   Object.fromEntries(keys.map((key) => [`${prefix}.${key}`, text[key]]));
@@ -57,7 +63,8 @@ export const billingStrings = {
   'billing.agreements.generated': '{count} invoices made',
   'billing.agreements.notDue': 'Next bill date not reached',
   'billing.agreements.saved': 'Agreement saved',
-  'billing.agreements.conflict': 'Someone else changed this agreement. Its current values are loaded: check them and save again.',
+  'billing.agreements.conflict':
+    'Someone else changed this agreement. Its current values are loaded: check them and save again.',
   'billing.column.name': 'Name',
   'billing.column.interval': 'Billing interval',
   'billing.column.startDate': 'Start date',
@@ -101,7 +108,8 @@ export const billingStrings = {
 
   'billing.templates.title': 'Agreement templates',
   'billing.templates.new': 'New template',
-  'billing.templates.empty': 'No templates yet. A template holds terms and products that new agreements copy.',
+  'billing.templates.empty':
+    'No templates yet. A template holds terms and products that new agreements copy.',
   'billing.templates.edit': 'Edit {name}',
   'billing.templates.delete': 'Delete {name}',
   'billing.templates.deleteConfirm': 'Delete the template {name}? Agreements made from it keep their terms.',
@@ -170,7 +178,8 @@ export const billingStrings = {
   'billing.ticket.removeConfirm': 'Remove {name} from the ticket?',
   'billing.ticket.time': 'Time entries',
   'billing.ticket.noTime': 'No time logged on this ticket.',
-  'billing.ticket.labour': 'Time is billed as {name}: {price} an hour, {offHoursPrice} off hours, {rounding}.',
+  'billing.ticket.labour':
+    'Time is billed as {name}: {price} an hour, {offHoursPrice} off hours, {rounding}.',
   'billing.ticket.noLabour': 'No labour product bills this ticket’s time: it stays unassigned.',
   'billing.ticket.hours': '{hours} h',
   'billing.ticket.offHours': 'off hours',

@@ -1,4 +1,14 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AddTicketProductRequest, AgreementProduct, Product } from '@rmm/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -86,7 +96,10 @@ export const AddTicketProductDialog = ({
             {source === 'agreement' && (
               <Select
                 label={t('billing.products.picker')}
-                data={agreementProducts.map((line) => ({ value: String(line.id), label: `${line.name} (${line.price})` }))}
+                data={agreementProducts.map((line) => ({
+                  value: String(line.id),
+                  label: `${line.name} (${line.price})`,
+                }))}
                 value={agreementProductId}
                 onChange={setAgreementProductId}
               />

@@ -5,7 +5,15 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
-import { emptyTerms, productInputs, type ProductRow, rowsOf, type TermsForm, termsBody, termsOf } from '../agreement-form.ts';
+import {
+  emptyTerms,
+  type ProductRow,
+  productInputs,
+  rowsOf,
+  type TermsForm,
+  termsBody,
+  termsOf,
+} from '../agreement-form.ts';
 import { useSaveAgreementMutation, useTemplatesQuery } from '../queries.ts';
 import { AgreementProductsEditor } from './agreement-products-editor.tsx';
 import { AgreementTermsFields } from './agreement-terms-fields.tsx';
@@ -14,7 +22,11 @@ import { WorkHoursFields } from './work-hours-fields.tsx';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Start from a template: its terms and products fill the form. */
-const TemplateSelect = ({ onPick }: { onPick: (terms: TermsForm, rows: ProductRow[], id: number | null) => void }) => {
+const TemplateSelect = ({
+  onPick,
+}: {
+  onPick: (terms: TermsForm, rows: ProductRow[], id: number | null) => void;
+}) => {
   const { t } = useTranslation();
   const templates = useTemplatesQuery();
   const [value, setValue] = useState<string | null>(null);
@@ -24,7 +36,10 @@ const TemplateSelect = ({ onPick }: { onPick: (terms: TermsForm, rows: ProductRo
       description={t('billing.form.templateHint')}
       placeholder={t('billing.form.noTemplate')}
       clearable
-      data={(templates.data?.templates ?? []).map((template) => ({ value: String(template.id), label: template.name }))}
+      data={(templates.data?.templates ?? []).map((template) => ({
+        value: String(template.id),
+        label: template.name,
+      }))}
       value={value}
       error={templates.error?.message}
       onChange={(id) => {
@@ -54,7 +69,9 @@ export const AgreementDialog = ({
   const [rows, setRows] = useState<ProductRow[]>(agreement ? rowsOf(agreement.products, true) : []);
   const [startDate, setStartDate] = useState(agreement?.startDate ?? today());
   const [nextBillDate, setNextBillDate] = useState(agreement?.nextBillDate ?? '');
-  const [workHours, setWorkHours] = useState<WorkHours>(agreement?.workHours ?? defaultWorkHours(localTimeZone()));
+  const [workHours, setWorkHours] = useState<WorkHours>(
+    agreement?.workHours ?? defaultWorkHours(localTimeZone()),
+  );
   const [isActive, setActive] = useState(agreement?.isActive ?? true);
   const isLocked = (agreement?.invoiceCount ?? 0) > 0;
 
@@ -65,7 +82,10 @@ export const AgreementDialog = ({
       onClose();
     };
     if (!agreement) {
-      save.mutate({ body: { ...common, organizationId: organization.id, templateId, startDate } }, { onSuccess });
+      save.mutate(
+        { body: { ...common, organizationId: organization.id, templateId, startDate } },
+        { onSuccess },
+      );
       return;
     }
     const { billingInterval, ...rest } = common;
@@ -90,7 +110,9 @@ export const AgreementDialog = ({
       opened
       onClose={onClose}
       size="xl"
-      title={agreement ? t('billing.form.editTitle') : t('billing.form.newTitle', { name: organization.name })}
+      title={
+        agreement ? t('billing.form.editTitle') : t('billing.form.newTitle', { name: organization.name })
+      }
     >
       <form
         onSubmit={(event) => {
@@ -147,7 +169,11 @@ export const AgreementDialog = ({
               <Button variant="default" onClick={onClose}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" loading={save.isPending} disabled={terms.name.trim() === '' || !startDate}>
+              <Button
+                type="submit"
+                loading={save.isPending}
+                disabled={terms.name.trim() === '' || !startDate}
+              >
                 {t('common.save')}
               </Button>
             </Group>

@@ -52,7 +52,9 @@ export const AgreementProductsEditor = ({
                 </Table.Td>
                 <Table.Td>
                   <IntegerInput
-                    label={<VisuallyHidden>{`${t('billing.products.quantity')}: ${row.name}`}</VisuallyHidden>}
+                    label={
+                      <VisuallyHidden>{`${t('billing.products.quantity')}: ${row.name}`}</VisuallyHidden>
+                    }
                     min={0}
                     max={1e15}
                     size="xs"

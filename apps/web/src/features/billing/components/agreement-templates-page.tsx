@@ -67,14 +67,23 @@ export const AgreementTemplatesPage = () => {
                       <Table.Td fw={500}>{template.name}</Table.Td>
                       <Table.Td>{t(`billing.interval.${template.billingInterval}`)}</Table.Td>
                       <Table.Td>{template.includedHours}</Table.Td>
-                      <Table.Td>{template.products.map((product) => product.name).join(', ') || '—'}</Table.Td>
+                      <Table.Td>
+                        {template.products.map((product) => product.name).join(', ') || '—'}
+                      </Table.Td>
                       <Table.Td>
                         {canManage && (
                           <Group gap={4} wrap="nowrap">
-                            <LabelledActionIcon label={t('billing.templates.edit', { name: template.name })} onClick={() => setEditing(template)}>
+                            <LabelledActionIcon
+                              label={t('billing.templates.edit', { name: template.name })}
+                              onClick={() => setEditing(template)}
+                            >
                               <IconEdit size={16} />
                             </LabelledActionIcon>
-                            <LabelledActionIcon label={t('billing.templates.delete', { name: template.name })} color="red" onClick={() => confirmDelete(template)}>
+                            <LabelledActionIcon
+                              label={t('billing.templates.delete', { name: template.name })}
+                              color="red"
+                              onClick={() => confirmDelete(template)}
+                            >
                               <IconTrash size={16} />
                             </LabelledActionIcon>
                           </Group>
@@ -88,7 +97,9 @@ export const AgreementTemplatesPage = () => {
           )
         }
       </QueryState>
-      {editing && <TemplateDialog template={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <TemplateDialog template={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+      )}
     </>
   );
 };

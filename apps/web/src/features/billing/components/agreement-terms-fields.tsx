@@ -16,7 +16,8 @@ export const AgreementTermsFields = ({
   isIntervalLocked?: boolean;
 }) => {
   const { t } = useTranslation();
-  const set = <K extends keyof TermsForm>(key: K, value: TermsForm[K]) => onChange({ ...terms, [key]: value });
+  const set = <K extends keyof TermsForm>(key: K, value: TermsForm[K]) =>
+    onChange({ ...terms, [key]: value });
   return (
     <Stack gap="sm">
       <TextInput

@@ -51,11 +51,18 @@ const AgreementRow = ({
       <Table.Td>
         {canManage && (
           <Group gap={4} wrap="nowrap">
-            <LabelledActionIcon label={t('billing.agreements.edit', { name: agreement.name })} onClick={onEdit}>
+            <LabelledActionIcon
+              label={t('billing.agreements.edit', { name: agreement.name })}
+              onClick={onEdit}
+            >
               <IconEdit size={16} />
             </LabelledActionIcon>
             <LabelledActionIcon
-              label={isDue ? t('billing.agreements.generate', { name: agreement.name }) : t('billing.agreements.notDue')}
+              label={
+                isDue
+                  ? t('billing.agreements.generate', { name: agreement.name })
+                  : t('billing.agreements.notDue')
+              }
               disabled={!isDue}
               loading={generate.isPending}
               onClick={() =>
@@ -104,7 +111,11 @@ export const AgreementsPanel = ({ organization }: { organization: { id: number; 
           ) : (
             <Paper withBorder>
               <Table.ScrollContainer minWidth={900}>
-                <Table striped verticalSpacing="sm" aria-label={t('billing.agreements.tableLabel', { name: organization.name })}>
+                <Table
+                  striped
+                  verticalSpacing="sm"
+                  aria-label={t('billing.agreements.tableLabel', { name: organization.name })}
+                >
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('billing.column.name')}</Table.Th>

@@ -9,7 +9,13 @@ const Totals = ({ invoice }: { invoice: Invoice }) => {
   const { t } = useTranslation();
   const rows: [string, string, boolean][] = [
     [t('billing.invoices.subtotal'), invoice.subtotal, false],
-    [invoice.taxRate === null ? t('billing.invoices.tax') : t('billing.invoices.taxAt', { rate: invoice.taxRate }), invoice.tax, false],
+    [
+      invoice.taxRate === null
+        ? t('billing.invoices.tax')
+        : t('billing.invoices.taxAt', { rate: invoice.taxRate }),
+      invoice.tax,
+      false,
+    ],
     [`${t('billing.invoices.total')} (${invoice.currency})`, invoice.total, true],
   ];
   return (
@@ -33,7 +39,12 @@ export const InvoiceDialog = ({ invoiceId, onClose }: { invoiceId: number; onClo
   const { t } = useTranslation();
   const query = useInvoiceQuery(invoiceId);
   return (
-    <Modal opened onClose={onClose} size="xl" title={query.data?.invoice.number ?? t('billing.invoices.title')}>
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={query.data?.invoice.number ?? t('billing.invoices.title')}
+    >
       <QueryState query={query}>
         {({ invoice }) => (
           <Stack gap="sm">
@@ -48,7 +59,10 @@ export const InvoiceDialog = ({ invoiceId, onClose }: { invoiceId: number; onClo
               <Text c="dimmed">{t('billing.invoices.noLines')}</Text>
             ) : (
               <Table.ScrollContainer minWidth={640}>
-                <Table verticalSpacing={4} aria-label={t('billing.invoices.lines', { number: invoice.number })}>
+                <Table
+                  verticalSpacing={4}
+                  aria-label={t('billing.invoices.lines', { number: invoice.number })}
+                >
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('billing.invoices.description')}</Table.Th>
@@ -61,9 +75,15 @@ export const InvoiceDialog = ({ invoiceId, onClose }: { invoiceId: number; onClo
                     {invoice.lines.map((line) => (
                       <Table.Tr key={line.position}>
                         <Table.Td>{line.description}</Table.Td>
-                        <Table.Td ta="right" ff="monospace">{line.quantity}</Table.Td>
-                        <Table.Td ta="right" ff="monospace">{line.unitPrice}</Table.Td>
-                        <Table.Td ta="right" ff="monospace">{line.amount}</Table.Td>
+                        <Table.Td ta="right" ff="monospace">
+                          {line.quantity}
+                        </Table.Td>
+                        <Table.Td ta="right" ff="monospace">
+                          {line.unitPrice}
+                        </Table.Td>
+                        <Table.Td ta="right" ff="monospace">
+                          {line.amount}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -12,4 +12,3 @@ export const InvoiceStatusBadge = ({ status }: { status: InvoiceStatus }) => {
     </Badge>
   );
 };
-

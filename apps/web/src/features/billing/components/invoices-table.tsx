@@ -23,7 +23,8 @@ const useInvoiceParams = () => {
   const status = params.get('status');
   const set = (changes: Record<string, string | undefined>) =>
     setParams((current) => {
-      for (const [key, value] of Object.entries(changes)) value ? current.set(key, value) : current.delete(key);
+      for (const [key, value] of Object.entries(changes))
+        value ? current.set(key, value) : current.delete(key);
       return current;
     });
   return {
@@ -34,7 +35,15 @@ const useInvoiceParams = () => {
   };
 };
 
-const Actions = ({ invoice, canManage, onView }: { invoice: InvoiceSummary; canManage: boolean; onView: () => void }) => {
+const Actions = ({
+  invoice,
+  canManage,
+  onView,
+}: {
+  invoice: InvoiceSummary;
+  canManage: boolean;
+  onView: () => void;
+}) => {
   const { t } = useTranslation();
   const move = useMoveInvoiceMutation();
   const ask = (to: 'APPROVED' | 'ARCHIVED') => {
@@ -43,10 +52,15 @@ const Actions = ({ invoice, canManage, onView }: { invoice: InvoiceSummary; canM
       title: to === 'APPROVED' ? t('billing.invoices.approve') : t('billing.invoices.archive'),
       children: (
         <Text size="sm">
-          {to === 'APPROVED' ? t('billing.invoices.approveConfirm', values) : t('billing.invoices.archiveConfirm', values)}
+          {to === 'APPROVED'
+            ? t('billing.invoices.approveConfirm', values)
+            : t('billing.invoices.archiveConfirm', values)}
         </Text>
       ),
-      labels: { confirm: to === 'APPROVED' ? t('billing.invoices.approve') : t('billing.invoices.archive'), cancel: t('common.cancel') },
+      labels: {
+        confirm: to === 'APPROVED' ? t('billing.invoices.approve') : t('billing.invoices.archive'),
+        cancel: t('common.cancel'),
+      },
       onConfirm: () =>
         move.mutate(
           { id: invoice.id, to },
@@ -54,7 +68,10 @@ const Actions = ({ invoice, canManage, onView }: { invoice: InvoiceSummary; canM
             onSuccess: () =>
               notifications.show({
                 color: 'green',
-                message: to === 'APPROVED' ? t('billing.invoices.approved', values) : t('billing.invoices.archived', values),
+                message:
+                  to === 'APPROVED'
+                    ? t('billing.invoices.approved', values)
+                    : t('billing.invoices.archived', values),
               }),
             onError: (error) => notifications.show({ color: 'red', message: error.message }),
           },
@@ -66,19 +83,47 @@ const Actions = ({ invoice, canManage, onView }: { invoice: InvoiceSummary; canM
       <LabelledActionIcon label={t('billing.invoices.view', { number: invoice.number })} onClick={onView}>
         <IconEye size={16} />
       </LabelledActionIcon>
-      <Button component="a" href={apiPaths.invoiceCsv(invoice.id)} download size="compact-xs" variant="subtle" aria-label={t('billing.invoices.downloadCsv', { number: invoice.number })} leftSection={<IconDownload size={12} />}>
+      <Button
+        component="a"
+        href={apiPaths.invoiceCsv(invoice.id)}
+        download
+        size="compact-xs"
+        variant="subtle"
+        aria-label={t('billing.invoices.downloadCsv', { number: invoice.number })}
+        leftSection={<IconDownload size={12} />}
+      >
         {t('billing.invoices.csv')}
       </Button>
-      <Button component="a" href={apiPaths.invoicePdf(invoice.id)} download size="compact-xs" variant="subtle" aria-label={t('billing.invoices.downloadPdf', { number: invoice.number })} leftSection={<IconDownload size={12} />}>
+      <Button
+        component="a"
+        href={apiPaths.invoicePdf(invoice.id)}
+        download
+        size="compact-xs"
+        variant="subtle"
+        aria-label={t('billing.invoices.downloadPdf', { number: invoice.number })}
+        leftSection={<IconDownload size={12} />}
+      >
         {t('billing.invoices.pdf')}
       </Button>
       {canManage && invoice.status === 'PENDING' && (
-        <Button size="compact-xs" variant="light" leftSection={<IconCheck size={12} />} loading={move.isPending} onClick={() => ask('APPROVED')}>
+        <Button
+          size="compact-xs"
+          variant="light"
+          leftSection={<IconCheck size={12} />}
+          loading={move.isPending}
+          onClick={() => ask('APPROVED')}
+        >
           {t('billing.invoices.approve')}
         </Button>
       )}
       {canManage && invoice.status === 'APPROVED' && (
-        <Button size="compact-xs" variant="light" color="gray" loading={move.isPending} onClick={() => ask('ARCHIVED')}>
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="gray"
+          loading={move.isPending}
+          onClick={() => ask('ARCHIVED')}
+        >
           {t('billing.invoices.archive')}
         </Button>
       )}
@@ -98,7 +143,10 @@ const GenerateButton = ({ organizationId }: { organizationId?: number }) => {
           onSuccess: ({ invoices }) =>
             notifications.show({
               color: invoices.length > 0 ? 'green' : 'blue',
-              message: invoices.length > 0 ? t('billing.agreements.generated', { count: invoices.length }) : t('billing.invoices.generatedNone'),
+              message:
+                invoices.length > 0
+                  ? t('billing.agreements.generated', { count: invoices.length })
+                  : t('billing.invoices.generatedNone'),
             }),
           onError: (error) => notifications.show({ color: 'red', message: error.message }),
         })
@@ -156,7 +204,9 @@ export const InvoicesTable = ({ organizationId }: { organizationId?: number }) =
       <QueryState query={query}>
         {(list) =>
           list.count === 0 ? (
-            <Text c="dimmed">{isFiltered ? t('billing.invoices.noMatches') : t('billing.invoices.empty')}</Text>
+            <Text c="dimmed">
+              {isFiltered ? t('billing.invoices.noMatches') : t('billing.invoices.empty')}
+            </Text>
           ) : (
             <Paper withBorder>
               <Table.ScrollContainer minWidth={960}>
@@ -164,7 +214,9 @@ export const InvoicesTable = ({ organizationId }: { organizationId?: number }) =
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('billing.invoices.number')}</Table.Th>
-                      {organizationId === undefined && <Table.Th>{t('billing.invoices.organization')}</Table.Th>}
+                      {organizationId === undefined && (
+                        <Table.Th>{t('billing.invoices.organization')}</Table.Th>
+                      )}
                       <Table.Th>{t('billing.invoices.agreement')}</Table.Th>
                       <Table.Th>{t('billing.invoices.period')}</Table.Th>
                       <Table.Th ta="right">{t('billing.invoices.total')}</Table.Th>
@@ -192,7 +244,11 @@ export const InvoicesTable = ({ organizationId }: { organizationId?: number }) =
                           <InvoiceStatusBadge status={invoice.status} />
                         </Table.Td>
                         <Table.Td>
-                          <Actions invoice={invoice} canManage={canManage} onView={() => setViewing(invoice.id)} />
+                          <Actions
+                            invoice={invoice}
+                            canManage={canManage}
+                            onView={() => setViewing(invoice.id)}
+                          />
                         </Table.Td>
                       </Table.Tr>
                     ))}

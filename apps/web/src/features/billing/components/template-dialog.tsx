@@ -4,19 +4,38 @@ import type { AgreementTemplate } from '@rmm/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emptyTerms, productInputs, type ProductRow, rowsOf, type TermsForm, termsBody, termsOf } from '../agreement-form.ts';
+import {
+  emptyTerms,
+  type ProductRow,
+  productInputs,
+  rowsOf,
+  type TermsForm,
+  termsBody,
+  termsOf,
+} from '../agreement-form.ts';
 import { useSaveTemplateMutation } from '../queries.ts';
 import { AgreementProductsEditor } from './agreement-products-editor.tsx';
 import { AgreementTermsFields } from './agreement-terms-fields.tsx';
 
 /** Creates or edits an agreement template: terms and products that new agreements copy. */
-export const TemplateDialog = ({ template, onClose }: { template?: AgreementTemplate; onClose: () => void }) => {
+export const TemplateDialog = ({
+  template,
+  onClose,
+}: {
+  template?: AgreementTemplate;
+  onClose: () => void;
+}) => {
   const { t } = useTranslation();
   const save = useSaveTemplateMutation();
   const [terms, setTerms] = useState<TermsForm>(template ? termsOf(template) : emptyTerms());
   const [rows, setRows] = useState<ProductRow[]>(template ? rowsOf(template.products, true) : []);
   return (
-    <Modal opened onClose={onClose} size="xl" title={template ? t('billing.templates.edit', { name: template.name }) : t('billing.templates.new')}>
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={template ? t('billing.templates.edit', { name: template.name }) : t('billing.templates.new')}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -1,4 +1,15 @@
-import { Button, Group, Paper, Select, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Ticket, TicketBillingResponse, TicketProduct } from '@rmm/domain';
@@ -14,7 +25,12 @@ import { BillingStatusBadge } from './billing-status-badge.tsx';
 type Props = { ticket: Ticket; canManage: boolean; onTicketChanged: () => Promise<unknown> };
 
 /** The ticket's agreement: changed at once (a ticket change with its version; the §8 rules answer here). */
-const AgreementField = ({ ticket, billing, canManage, onTicketChanged }: Props & { billing: TicketBillingResponse }) => {
+const AgreementField = ({
+  ticket,
+  billing,
+  canManage,
+  onTicketChanged,
+}: Props & { billing: TicketBillingResponse }) => {
   const { t } = useTranslation();
   const { setAgreement } = useTicketBillingMutations(ticket.id);
   return (
@@ -44,7 +60,15 @@ const AgreementField = ({ ticket, billing, canManage, onTicketChanged }: Props &
   );
 };
 
-const ProductsList = ({ ticketId, products, canManage }: { ticketId: number; products: TicketProduct[]; canManage: boolean }) => {
+const ProductsList = ({
+  ticketId,
+  products,
+  canManage,
+}: {
+  ticketId: number;
+  products: TicketProduct[];
+  canManage: boolean;
+}) => {
   const { t } = useTranslation();
   const { remove } = useTicketBillingMutations(ticketId);
   if (products.length === 0)
@@ -59,7 +83,10 @@ const ProductsList = ({ ticketId, products, canManage }: { ticketId: number; pro
       children: <Text size="sm">{t('billing.ticket.removeConfirm', { name: product.name })}</Text>,
       labels: { confirm: t('common.remove'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(product.id, { onError: (error) => notifications.show({ color: 'red', message: error.message }) }),
+      onConfirm: () =>
+        remove.mutate(product.id, {
+          onError: (error) => notifications.show({ color: 'red', message: error.message }),
+        }),
     });
   return (
     <Stack gap={4}>
@@ -68,13 +95,21 @@ const ProductsList = ({ ticketId, products, canManage }: { ticketId: number; pro
           <div>
             <Text size="sm">{product.name}</Text>
             <Text size="xs" c="dimmed">
-              {t('billing.ticket.amount', { quantity: product.quantity, price: product.price, amount: product.amount })}
+              {t('billing.ticket.amount', {
+                quantity: product.quantity,
+                price: product.price,
+                amount: product.amount,
+              })}
             </Text>
           </div>
           <Group gap={4} wrap="nowrap">
             <BillingStatusBadge status={product.billingStatus} />
             {canManage && product.billingStatus !== 'BILLED' && (
-              <LabelledActionIcon label={t('billing.ticket.removeProduct', { name: product.name })} color="red" onClick={() => confirmRemove(product)}>
+              <LabelledActionIcon
+                label={t('billing.ticket.removeProduct', { name: product.name })}
+                color="red"
+                onClick={() => confirmRemove(product)}
+              >
                 <IconTrash size={14} />
               </LabelledActionIcon>
             )}
@@ -85,7 +120,15 @@ const ProductsList = ({ ticketId, products, canManage }: { ticketId: number; pro
   );
 };
 
-const TimeEntries = ({ ticketId, billing, canManage }: { ticketId: number; billing: TicketBillingResponse; canManage: boolean }) => {
+const TimeEntries = ({
+  ticketId,
+  billing,
+  canManage,
+}: {
+  ticketId: number;
+  billing: TicketBillingResponse;
+  canManage: boolean;
+}) => {
   const { t } = useTranslation();
   const { setBillable } = useTicketBillingMutations(ticketId);
   const { labour } = billing;
@@ -122,9 +165,17 @@ const TimeEntries = ({ ticketId, billing, canManage }: { ticketId: number; billi
                   {canManage && entry.billingStatus !== 'BILLED' && (
                     <Switch
                       size="xs"
-                      label={<VisuallyHidden>{entry.billingStatus === 'NOT_BILLABLE' ? t('billing.ticket.markBillable') : t('billing.ticket.markNotBillable')}</VisuallyHidden>}
+                      label={
+                        <VisuallyHidden>
+                          {entry.billingStatus === 'NOT_BILLABLE'
+                            ? t('billing.ticket.markBillable')
+                            : t('billing.ticket.markNotBillable')}
+                        </VisuallyHidden>
+                      }
                       checked={entry.billingStatus !== 'NOT_BILLABLE'}
-                      onChange={(event) => setBillable.mutate({ itemId: entry.id, isBillable: event.currentTarget.checked })}
+                      onChange={(event) =>
+                        setBillable.mutate({ itemId: entry.id, isBillable: event.currentTarget.checked })
+                      }
                     />
                   )}
                 </Table.Td>
@@ -157,7 +208,12 @@ export const TicketBillingSection = (props: Props) => {
                 {t('billing.ticket.products')}
               </Text>
               {canManage && (
-                <Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} onClick={() => setAdding(true)}>
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  leftSection={<IconPlus size={12} />}
+                  onClick={() => setAdding(true)}
+                >
                   {t('billing.ticket.addProduct')}
                 </Button>
               )}

@@ -7,14 +7,24 @@ import { TimeZoneSelect } from '../../../components/inputs/time-zone-select.tsx'
 const week: WeekDay[] = [...weekDays.slice(1), weekDays[0]];
 
 /** An agreement's working hours: days, from and to (HH:MM), time zone; time outside them is off hours. */
-export const WorkHoursFields = ({ value, onChange }: { value: WorkHours; onChange: (value: WorkHours) => void }) => {
+export const WorkHoursFields = ({
+  value,
+  onChange,
+}: {
+  value: WorkHours;
+  onChange: (value: WorkHours) => void;
+}) => {
   const { t } = useTranslation();
   return (
     <Stack gap={6}>
       <Text fw={500} size="sm">
         {t('billing.form.workHours')}
       </Text>
-      <Chip.Group multiple value={value.days} onChange={(days) => onChange({ ...value, days: days as WeekDay[] })}>
+      <Chip.Group
+        multiple
+        value={value.days}
+        onChange={(days) => onChange({ ...value, days: days as WeekDay[] })}
+      >
         <Group gap={6} role="group" aria-label={t('billing.form.days')}>
           {week.map((day) => (
             <Chip key={day} value={day} size="xs">
