@@ -4,7 +4,8 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf
 /**
  * An invoice as a PDF (pdf-lib, the standard Helvetica fonts, A4). The document's metadata carries the number
  * (title) and the totals (subject `Total 123.45 USD`, keywords `total=…`, `tax=…`, `subtotal=…`, `currency=…`)
- * so that a program can read them back without parsing the page. Text the standard fonts cannot draw (they
+ * so that a program can read them back without parsing the page (the document's objects are not compressed: the
+ * Info dictionary can be read from the bytes). Text the standard fonts cannot draw (they
  * cover Latin-1) is drawn as "?".
  */
 
@@ -154,5 +155,6 @@ export const invoicePdf = async (invoice: Invoice): Promise<Uint8Array> => {
   for (const line of invoice.lines) writer.row(line.description, line.quantity, line.unitPrice, line.amount);
   if (invoice.lines.length === 0) writer.row('No billable items in this period', '', '', '0.00');
   totals(writer, invoice);
-  return doc.save();
+  // Plain objects (no object streams): the metadata stays readable in the file's bytes.
+  return doc.save({ useObjectStreams: false });
 };

@@ -60,7 +60,8 @@ export const billingStrings = {
   'billing.agreements.inactive': 'Inactive',
   'billing.agreements.edit': 'Edit {name}',
   'billing.agreements.generate': 'Invoice due periods of {name}',
-  'billing.agreements.generated': '{count} invoices made',
+  'billing.agreements.generated_one': '{count} invoice made',
+  'billing.agreements.generated_other': '{count} invoices made',
   'billing.agreements.notDue': 'Next bill date not reached',
   'billing.agreements.saved': 'Agreement saved',
   'billing.agreements.conflict':
