@@ -74,6 +74,8 @@ describe('links', () => {
     [links.ticketingSettings('statuses'), 'administration.apps.ticketing'],
     [links.ticketRulesets(), 'administration.apps.ticketing_rulesets'],
     [links.ticketRulesets(5), 'administration.apps.ticketing_rulesets'],
+    [links.products(), 'administration.billing.products'],
+    [links.products(9), 'administration.billing.products'],
   ];
 
   it.each(examples)('%s lands on the route %s of the table', (href, id) => {
@@ -100,5 +102,6 @@ describe('links', () => {
     expect(links.ticketingSettings()).toBe('/administration/apps/ticketing');
     expect(links.ticketingSettings('teams')).toBe('/administration/apps/ticketing?section=teams');
     expect(links.ticketRulesets('new')).toBe('/administration/apps/ticketing/rulesets?ruleset=new');
+    expect(links.products(9)).toBe('/administration/billing/products?product=9');
   });
 });

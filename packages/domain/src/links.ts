@@ -186,6 +186,11 @@ export const links = {
     withQuery('/administration/apps/ticketing/rulesets', {
       ruleset: ruleset === undefined ? undefined : String(ruleset),
     }),
+  /** `/administration/billing/products`: the product catalogue, one product open in its edit dialog. */
+  products: (product?: number) =>
+    withQuery('/administration/billing/products', {
+      product: product === undefined ? undefined : String(product),
+    }),
   /** `/systemDashboard/overview`: where the console opens. */
   home: () => '/systemDashboard/overview',
 } as const;

@@ -15,9 +15,16 @@ const Search = /* @__PURE__ */ z.preprocess(
   z.string().trim().max(PRODUCT_SEARCH_MAX).optional(),
 );
 
-/** By name (whatever its case); `search` matches part of the name or description. */
+/** Comma-separated ids (a group's members by id): `3,7`. */
+const IdList = /* @__PURE__ */ z
+  .string()
+  .regex(/^\d{1,10}(,\d{1,10}){0,99}$/)
+  .transform((text) => text.split(',').map(Number));
+
+/** By name (whatever its case); `search` matches part of the name or description; `ids` only these. */
 export const ListProductsQuery = /* @__PURE__ */ PageQuery.extend({
   search: Search,
+  ids: IdList.optional(),
   type: ProductType.optional(),
   isActive: z
     .enum(['true', 'false'])

@@ -243,6 +243,8 @@ export const consoleRoutes: ConsoleRoute[] = [
     example: '/administration/library/scripting/scripts',
   }),
   adminPage('customers', 'organizations', 'Organizations', { ready: true, inNav: true }),
+  // Not in spec §2's list: the product catalogue of the billing area (issue 21; spec §2's product dialogs).
+  adminPage('billing', 'products', 'Products', { ready: true, inNav: true }),
   // Billing (issue 21): every organization's invoices, license drift, and the agreement templates.
   adminPage('billing', 'invoices', 'Invoices', { ready: true }),
   adminPage('billing', 'licenseDrift', 'License drift', { ready: true }),

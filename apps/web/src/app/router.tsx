@@ -132,6 +132,10 @@ const screens: Record<string, Screen> = {
     () => import('../features/node-roles/components/node-roles-page.tsx'),
     'NodeRolesPage',
   ),
+  'administration.billing.products': screen(
+    () => import('../features/products/components/products-page.tsx'),
+    'ProductsPage',
+  ),
   'administration.devices.tags': screen(
     () => import('../features/tags/components/tags-page.tsx'),
     'TagsPage',

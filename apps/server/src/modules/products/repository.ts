@@ -81,6 +81,7 @@ const toRow = (
 
 export type ProductFilter = {
   search?: string;
+  ids?: readonly number[];
   type?: ProductType;
   isActive?: boolean;
   /** Only what this role may use: products open to all technicians, or restricted to it (null: none). */
@@ -99,6 +100,7 @@ const whereOf = (filter: ProductFilter): SQL | undefined => {
     pattern
       ? sql`(lower(${products.name}) like ${pattern} or lower(${products.description}) like ${pattern})`
       : undefined,
+    filter.ids ? anyOf(products.id, filter.ids, 'integer') : undefined,
     filter.type ? eq(products.type, filter.type) : undefined,
     filter.isActive === undefined ? undefined : eq(products.isActive, filter.isActive),
     filter.usableByRoleId === undefined ? undefined : usableBy(filter.usableByRoleId),
