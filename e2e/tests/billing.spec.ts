@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import { createOrganization } from './agents.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
+/** Screenshots of the billing screens for a person to look at (not compared). */
+const SHOTS = process.env.BILLING_SHOTS_DIR ?? '/tmp/billing-shots';
+
 /** The PDF's Info `/Subject`: pdf-lib writes it as a hex string of UTF-16BE text with a byte-order mark. */
 const pdfSubject = (pdf: Buffer) => {
   const hex = /\/Subject\s*<([0-9A-Fa-f]+)>/.exec(pdf.toString('latin1'))?.[1];
@@ -67,6 +70,7 @@ test('time logged on a ticket is invoiced, and the invoice downloads as a PDF wi
   await expect(dialog.getByRole('table', { name: 'Products' })).toContainText(
     'Bills ticket time (Up to 15 minutes)',
   );
+  await page.screenshot({ path: `${SHOTS}/agreement-dialog.png` });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Agreement saved')).toBeVisible();
   const agreements = page.getByRole('table', { name: `Agreements of ${org.name}` });
@@ -91,6 +95,7 @@ test('time logged on a ticket is invoiced, and the invoice downloads as a PDF wi
   const time = billing.getByRole('table', { name: 'Time entries' });
   await expect(time).toContainText('1.0000 h');
   await expect(time).toContainText('Pending');
+  await page.screenshot({ path: `${SHOTS}/ticket-billing.png` });
 
   // The period's invoice, made from the agreement, then downloaded as PDF from the invoices tab.
   await page.goto(`/customerDashboard/${org.id}/billing`);
@@ -101,6 +106,7 @@ test('time logged on a ticket is invoiced, and the invoice downloads as a PDF wi
   const row = invoices.getByRole('row').filter({ hasText: 'Support' });
   await expect(row).toContainText('90.00 USD');
   await expect(row).toContainText('Pending');
+  await page.screenshot({ path: `${SHOTS}/invoices.png` });
   const number = (await row.getByRole('cell').first().textContent())!.trim();
   const downloading = page.waitForEvent('download');
   await row.getByRole('link', { name: `Download ${number} as PDF` }).click();

@@ -30,8 +30,7 @@ export const AgreementTermsFields = ({
       />
       <Textarea
         label={t('billing.form.description')}
-        autosize
-        minRows={2}
+        rows={2}
         maxLength={2000}
         value={terms.description}
         onChange={(event) => set('description', event.currentTarget.value)}

@@ -12,7 +12,7 @@ const colors: Record<BillingStatus, string> = {
 export const BillingStatusBadge = ({ status }: { status: BillingStatus }) => {
   const { t } = useTranslation();
   return (
-    <Badge size="sm" variant="light" color={colors[status]}>
+    <Badge size="sm" variant="light" color={colors[status]} style={{ flexShrink: 0 }}>
       {t(`billing.status.${status}`)}
     </Badge>
   );

@@ -36,7 +36,12 @@ export const ProductPicker = ({
       {...props}
       data={[...byId.values()].map((product) => ({ value: String(product.id), label: product.name }))}
       value={value ? String(value.id) : null}
-      onChange={(id) => onChange(id ? (byId.get(id) ?? null) : null)}
+      onChange={(id) => {
+        onChange(id ? (byId.get(id) ?? null) : null);
+        // A picker that adds (it holds no value) is empty again for the next one.
+        if (value === null) setSearch('');
+      }}
+      searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
       error={props.error ?? query.error?.message}

@@ -149,35 +149,35 @@ const TimeEntries = ({
             {billing.timeEntries.map((entry) => (
               <Table.Tr key={entry.id}>
                 <Table.Td>
-                  <Text size="xs">{entry.startTime.slice(0, 16).replace('T', ' ')}</Text>
+                  <Text size="xs">
+                    {entry.startTime.slice(0, 16).replace('T', ' ')} ·{' '}
+                    {t('billing.ticket.hours', { hours: entry.hours })}
+                  </Text>
                   <Text size="xs" c="dimmed">
                     {entry.technician}
                     {entry.isOffHours ? ` · ${t('billing.ticket.offHours')}` : ''}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="xs">{t('billing.ticket.hours', { hours: entry.hours })}</Text>
-                </Table.Td>
                 <Table.Td>
-                  <BillingStatusBadge status={entry.billingStatus} />
-                </Table.Td>
-                <Table.Td>
-                  {canManage && entry.billingStatus !== 'BILLED' && (
-                    <Switch
-                      size="xs"
-                      label={
-                        <VisuallyHidden>
-                          {entry.billingStatus === 'NOT_BILLABLE'
-                            ? t('billing.ticket.markBillable')
-                            : t('billing.ticket.markNotBillable')}
-                        </VisuallyHidden>
-                      }
-                      checked={entry.billingStatus !== 'NOT_BILLABLE'}
-                      onChange={(event) =>
-                        setBillable.mutate({ itemId: entry.id, isBillable: event.currentTarget.checked })
-                      }
-                    />
-                  )}
+                  <Group gap={6} wrap="nowrap" justify="flex-end">
+                    <BillingStatusBadge status={entry.billingStatus} />
+                    {canManage && entry.billingStatus !== 'BILLED' && (
+                      <Switch
+                        size="xs"
+                        label={
+                          <VisuallyHidden>
+                            {entry.billingStatus === 'NOT_BILLABLE'
+                              ? t('billing.ticket.markBillable')
+                              : t('billing.ticket.markNotBillable')}
+                          </VisuallyHidden>
+                        }
+                        checked={entry.billingStatus !== 'NOT_BILLABLE'}
+                        onChange={(event) =>
+                          setBillable.mutate({ itemId: entry.id, isBillable: event.currentTarget.checked })
+                        }
+                      />
+                    )}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
