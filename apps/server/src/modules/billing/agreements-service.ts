@@ -213,10 +213,11 @@ export const updateAgreement = async (
   input: UpdateAgreementInput,
 ): Promise<Agreement> => {
   const result = await ctx.db.transaction(async (tx) => {
+    // Locked first, so that what is read below (its products) is what the change replaces.
+    const record = await repo.lockAgreement(tx, id);
     const current = await getAgreement(tx, actor, id);
-    const record = (await repo.lockAgreement(tx, id))!;
-    if (record.version !== input.version)
-      return new AgreementConflictError(await getAgreement(tx, actor, id));
+    if (!record) throw billingError('AGREEMENT_NOT_FOUND');
+    if (record.version !== input.version) return new AgreementConflictError(current);
     const { version: _version, products, ...fields } = input;
     const schedule = await scheduleChange(tx, record, input);
     if (products !== undefined) {
