@@ -65,7 +65,7 @@ export const billingStrings = {
   'billing.agreements.notDue': 'Next bill date not reached',
   'billing.agreements.saved': 'Agreement saved',
   'billing.agreements.conflict':
-    'Someone else changed this agreement. Its current values are loaded: check them and save again.',
+    'Someone else changed this agreement meanwhile. Close this dialog and open the agreement again to see their changes.',
   'billing.column.name': 'Name',
   'billing.column.interval': 'Billing interval',
   'billing.column.startDate': 'Start date',
