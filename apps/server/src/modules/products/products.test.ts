@@ -285,6 +285,8 @@ describe('references', () => {
     }
     const saved = await createProduct(group([active.id, active.id]));
     expect(saved.productIds).toEqual([active.id]);
+    const byIds = await ctx.request('GET', `/products?ids=${inactive.id},${active.id}`);
+    expect((byIds.json().data as Product[]).map((p) => p.id).sort()).toEqual([active.id, inactive.id].sort());
     expect(messageOf(await create(group([saved.id])))).toBe(
       'One or more products are inactive or were not found',
     );

@@ -58,6 +58,7 @@ export const productsStrings = {
   'products.field.members': 'Products in the group',
   'products.field.membersHint': 'Active products other than groups. The group is billed as the sum of these.',
   'products.field.membersPlaceholder': 'Search products',
+  'products.field.memberInactive': '{name} (inactive)',
   'products.field.price': 'Price',
   'products.field.cost': 'Cost',
   'products.field.rate': 'Rate per hour',

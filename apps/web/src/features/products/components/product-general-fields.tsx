@@ -31,8 +31,11 @@ const MembersField = ({ form, productId }: { form: ProductFormState; productId?:
   );
   const names = useRef(new Map<number, string>());
   const data = useMemo(() => {
-    for (const product of [...(chosen.data?.data ?? []), ...(candidates.data?.data ?? [])]) {
-      names.current.set(product.id, product.name);
+    for (const product of [...(candidates.data?.data ?? []), ...(chosen.data?.data ?? [])]) {
+      const name = product.isActive
+        ? product.name
+        : t('products.field.memberInactive', { name: product.name });
+      names.current.set(product.id, name);
     }
     const offered = (candidates.data?.data ?? [])
       .filter((product) => product.type !== 'PRODUCT_GROUP' && product.id !== productId)
@@ -41,7 +44,7 @@ const MembersField = ({ form, productId }: { form: ProductFormState; productId?:
       value: String(id),
       label: names.current.get(id) ?? `#${id}`,
     }));
-  }, [candidates.data, chosen.data, selected, productId]);
+  }, [candidates.data, chosen.data, selected, productId, t]);
 
   return (
     <MultiSelect

@@ -104,8 +104,10 @@ describe('ProductsPage', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveAccessibleDescription(MANDATORY);
     expect(within(dialog).getByRole('tab', { name: 'Advanced (has errors)' })).toBeInTheDocument();
     expect(within(dialog).getByRole('tab', { name: 'Billing' })).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), '  Onsite hour  ');
-    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), ' Work at the customer ');
+    await user.click(within(dialog).getByRole('textbox', { name: /Name/ }));
+    await user.paste('  Onsite hour  ');
+    await user.click(within(dialog).getByRole('textbox', { name: /Description/ }));
+    await user.paste(' Work at the customer ');
 
     await user.click(within(dialog).getByRole('tab', { name: 'Billing' }));
     const rate = within(dialog).getByRole('textbox', { name: 'Rate per hour' });
@@ -180,10 +182,13 @@ describe('ProductsPage', { timeout: 30_000 }, () => {
     await user.click(within(picker).getByRole('radio', { name: /^Hardware/ }));
     await user.click(within(picker).getByRole('button', { name: 'Continue' }));
     const dialog = await screen.findByRole('dialog', { name: 'New product: Hardware' });
-    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Laptop');
-    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), '14 inch');
+    await user.click(within(dialog).getByRole('textbox', { name: /Name/ }));
+    await user.paste('Laptop');
+    await user.click(within(dialog).getByRole('textbox', { name: /Description/ }));
+    await user.paste('14 inch');
     await user.click(within(dialog).getByRole('tab', { name: 'Billing' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Price' }), '1000000000000000');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Price' }));
+    await user.paste('1000000000000000');
     const quantity = within(dialog).getByRole('textbox', { name: /Quantity/ });
     expect(quantity).toHaveValue('1');
     await user.click(within(dialog).getByRole('tab', { name: 'Advanced' }));
