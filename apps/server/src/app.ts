@@ -25,6 +25,7 @@ import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { backupPlugin } from './modules/backup/plugin.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { brandingRoutes } from './modules/branding/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -229,6 +230,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(demoRequestRoutes);
   await app.register(attachmentRoutes);
   await app.register(productRoutes);
+  await app.register(billingRoutes);
   await app.register(ticketRoutes);
   await app.register(ticketSetupRoutes);
   await app.register(ticketMailRoutes);

@@ -88,6 +88,10 @@ const fx = {} as {
   ticketForm: number;
   ticketTeam: number;
   product: number;
+  agreementA: number;
+  agreementB: number;
+  invoiceA: number;
+  invoiceB: number;
   windowA: number;
   windowB: number;
   roleIds: Map<string, number>;
@@ -354,6 +358,32 @@ const productBody = () => ({
   productUserRole: { allowAllTechnicians: true, userRoles: [] },
 });
 const newProduct = async () => (await created('POST', '/products', productBody())).product.id as number;
+const agreementBody = (organizationId: number) => ({
+  organizationId,
+  name: `Agreement ${unique()}`,
+  billingInterval: 'MONTHLY',
+  startDate: '2025-01-01',
+});
+const newAgreement = async (organizationId: number) =>
+  (await created('POST', '/billing/agreements', agreementBody(organizationId))).agreement.id as number;
+const newTemplate = async () =>
+  (
+    await created('POST', '/billing/agreement-templates', {
+      name: `Template ${unique()}`,
+      billingInterval: 'QUARTERLY',
+    })
+  ).template.id as number;
+/** The first period's invoice of a new agreement of the organization. */
+const newInvoice = async (organizationId: number) => {
+  const agreementId = await newAgreement(organizationId);
+  const made = await created('POST', '/billing/invoices/generate', { agreementId, asOf: '2025-01-01' });
+  return made.invoices[0].id as number;
+};
+const newTicketProduct = async (ticketId: number) =>
+  (await created('POST', `/tickets/${ticketId}/products`, { name: 'Cable', price: '1', quantity: '1' }))
+    .product.id as number;
+const newTimeEntry = async (ticketId: number) =>
+  (await created('POST', `/tickets/${ticketId}/time-entries`, { durationSeconds: 60 })).entry.id as number;
 const newTicketTeam = async () =>
   (await created('POST', '/ticket-setup/teams', { name: `Team ${unique()}` })).item.id as number;
 
@@ -1266,6 +1296,106 @@ const matrix: Record<string, Entry> = {
   'POST /products/:id/deactivate': {
     own: async () => ({ url: `/products/${await newProduct()}/deactivate` }),
   },
+  // ---------------------------------------------------------------- billing (issue 21)
+  'GET /billing/agreement-templates': get(() => '/billing/agreement-templates'),
+  'POST /billing/agreement-templates': {
+    own: async () => ({
+      url: '/billing/agreement-templates',
+      body: { name: `T ${unique()}`, billingInterval: 'ANNUAL' },
+    }),
+  },
+  'PUT /billing/agreement-templates/:id': {
+    own: async () => ({
+      url: `/billing/agreement-templates/${await newTemplate()}`,
+      body: { name: `T ${unique()}`, billingInterval: 'ANNUAL' },
+    }),
+  },
+  'DELETE /billing/agreement-templates/:id': {
+    own: async () => ({ url: `/billing/agreement-templates/${await newTemplate()}` }),
+  },
+  'GET /billing/agreements': get(() => '/billing/agreements'),
+  'POST /billing/agreements': {
+    own: async () => ({ url: '/billing/agreements', body: agreementBody(fx.orgA.id) }),
+    foreign: async () => ({ url: '/billing/agreements', body: agreementBody(fx.orgB.id) }),
+  },
+  'GET /billing/agreements/:id': get(
+    () => `/billing/agreements/${fx.agreementA}`,
+    () => `/billing/agreements/${fx.agreementB}`,
+  ),
+  'PATCH /billing/agreements/:id': {
+    own: async () => ({
+      url: `/billing/agreements/${await newAgreement(fx.orgA.id)}`,
+      body: { version: 1, name: 'X' },
+    }),
+    foreign: async () => ({ url: `/billing/agreements/${fx.agreementB}`, body: { version: 1, name: 'X' } }),
+  },
+  'GET /billing/license-drift': get(() => '/billing/license-drift'),
+  'GET /billing/invoices': get(() => '/billing/invoices'),
+  'POST /billing/invoices/generate': {
+    own: async () => ({
+      url: '/billing/invoices/generate',
+      body: { organizationId: fx.orgA.id, asOf: '2000-01-01' },
+    }),
+    foreign: async () => ({ url: '/billing/invoices/generate', body: { agreementId: fx.agreementB } }),
+  },
+  'GET /billing/invoices/:id': get(
+    () => `/billing/invoices/${fx.invoiceA}`,
+    () => `/billing/invoices/${fx.invoiceB}`,
+  ),
+  // The first approval goes through, later ones find it approved (409): both past authorization.
+  'POST /billing/invoices/:id/approve': {
+    own: async () => ({ url: `/billing/invoices/${fx.invoiceA}/approve` }),
+    foreign: async () => ({ url: `/billing/invoices/${fx.invoiceB}/approve` }),
+    ok: [200, 409],
+  },
+  'POST /billing/invoices/:id/archive': {
+    own: async () => ({ url: `/billing/invoices/${fx.invoiceA}/archive` }),
+    foreign: async () => ({ url: `/billing/invoices/${fx.invoiceB}/archive` }),
+    ok: [200, 409],
+  },
+  'GET /billing/invoices/:id/csv': get(
+    () => `/billing/invoices/${fx.invoiceA}/csv`,
+    () => `/billing/invoices/${fx.invoiceB}/csv`,
+  ),
+  'GET /billing/invoices/:id/pdf': get(
+    () => `/billing/invoices/${fx.invoiceA}/pdf`,
+    () => `/billing/invoices/${fx.invoiceB}/pdf`,
+  ),
+  'GET /tickets/:id/billing': get(
+    () => `/tickets/${fx.ticketA}/billing`,
+    () => `/tickets/${fx.ticketB}/billing`,
+  ),
+  'POST /tickets/:id/products': {
+    own: async () => ({
+      url: `/tickets/${fx.ticketA}/products`,
+      body: { productId: fx.product, quantity: '1' },
+    }),
+    foreign: async () => ({
+      url: `/tickets/${fx.ticketB}/products`,
+      body: { productId: fx.product, quantity: '1' },
+    }),
+  },
+  'DELETE /tickets/:id/products/:itemId': {
+    own: async () => ({ url: `/tickets/${fx.ticketA}/products/${await newTicketProduct(fx.ticketA)}` }),
+    // Another ticket of orgB: the one the last test compares stays as it was.
+    foreign: async () => {
+      const ticketId = await newTicket(fx.orgB.id);
+      return { url: `/tickets/${ticketId}/products/${await newTicketProduct(ticketId)}` };
+    },
+  },
+  'PATCH /tickets/:id/time-entries/:itemId/billing': {
+    own: async () => ({
+      url: `/tickets/${fx.ticketA}/time-entries/${await newTimeEntry(fx.ticketA)}/billing`,
+      body: { isBillable: false },
+    }),
+    foreign: async () => {
+      const ticketId = await newTicket(fx.orgB.id);
+      return {
+        url: `/tickets/${ticketId}/time-entries/${await newTimeEntry(ticketId)}/billing`,
+        body: { isBillable: false },
+      };
+    },
+  },
   // ---------------------------------------------------------------- ticketing (issue 20)
   'GET /tickets': get(() => '/tickets'),
   'POST /tickets': {
@@ -1397,6 +1527,10 @@ beforeAll(async () => {
   fx.ticketForm = await newTicketForm();
   fx.ticketTeam = await newTicketTeam();
   fx.product = await newProduct();
+  fx.agreementA = await newAgreement(fx.orgA.id);
+  fx.agreementB = await newAgreement(fx.orgB.id);
+  fx.invoiceA = await newInvoice(fx.orgA.id);
+  fx.invoiceB = await newInvoice(fx.orgB.id);
   for (const side of ['A', 'B'] as const) {
     const organizationId = side === 'A' ? fx.orgA.id : fx.orgB.id;
     const deviceId = side === 'A' ? fx.deviceA : fx.deviceB;

@@ -203,6 +203,8 @@ export type Config = {
   policyDryRunAgentConcurrency: number;
   /** Mail into tickets and ticket mail out (TICKET_MAIL_*; modules/ticket-mail/config.ts). */
   ticketMail: TicketMailConfig;
+  /** The ISO 4217 currency code printed on invoices (BILLING_CURRENCY). */
+  billingCurrency: string;
 };
 
 /** The server's backup store in an S3-compatible bucket (`BACKUP_S3_*`). */
@@ -245,6 +247,15 @@ export const parseTrustProxy = (value: string | undefined): boolean | string => 
   if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
   if (text === '1' || text.toLowerCase() === 'true') return true;
   return text;
+};
+
+/** BILLING_CURRENCY: three capital letters (ISO 4217), USD when unset. */
+const billingCurrencyOf = (value: string | undefined): string => {
+  const code = value?.trim() || 'USD';
+  if (!/^[A-Z]{3}$/.test(code)) {
+    throw new Error(`BILLING_CURRENCY must be an ISO 4217 code such as EUR, not ${JSON.stringify(value)}`);
+  }
+  return code;
 };
 
 /** DEMO_REQUEST_EMAIL must be one plain address: a typo fails the start, not every request later. */
@@ -447,4 +458,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   policyDryRunAgentTimeoutMs: num(env.POLICY_DRY_RUN_AGENT_TIMEOUT_MS, 15_000),
   policyDryRunAgentConcurrency: num(env.POLICY_DRY_RUN_AGENT_CONCURRENCY, 50),
   ticketMail: loadTicketMailConfig(env),
+  billingCurrency: billingCurrencyOf(env.BILLING_CURRENCY),
 });

@@ -10,7 +10,13 @@ export type BrandingPage = (typeof brandingPages)[number];
 
 export type DeviceDashboardTab = 'overview' | 'details' | 'settings' | 'customFields' | 'ticketing';
 export type DeviceDashboardPagedTab = 'software' | 'osPatches' | 'tools' | 'backup' | 'activities';
-export type CustomerDashboardTab = 'overview' | 'maintenance' | 'pendingScripts' | 'alerts' | 'ticketing';
+export type CustomerDashboardTab =
+  | 'overview'
+  | 'maintenance'
+  | 'pendingScripts'
+  | 'alerts'
+  | 'ticketing'
+  | 'billing';
 export type UserEditorTab = 'general' | 'sessions' | 'apiTokens';
 export type RoleEditorTab = 'general' | 'permissions';
 /** The tabs of `/administration/library/scripting/:page`. */

@@ -175,6 +175,16 @@ export const consoleRoutes: ConsoleRoute[] = [
     ],
     (tab) => `/customerDashboard/1/${fill(tab)}`,
   ),
+  // Issue 21: the organization's agreements, invoices and license drift.
+  {
+    path: '/customerDashboard/:id/billing',
+    id: 'customerDashboard.billing',
+    title: 'Billing',
+    area: 'dashboard',
+    ready: true,
+    access: 'billing.view',
+    example: '/customerDashboard/1/billing',
+  },
   ...dashboardTabs(
     '/deviceDashboard/:id',
     'deviceDashboard',
@@ -235,6 +245,10 @@ export const consoleRoutes: ConsoleRoute[] = [
   adminPage('customers', 'organizations', 'Organizations', { ready: true, inNav: true }),
   // Not in spec §2's list: the product catalogue of the billing area (issue 21; spec §2's product dialogs).
   adminPage('billing', 'products', 'Products', { ready: true, inNav: true }),
+  // Billing (issue 21): every organization's invoices, license drift, and the agreement templates.
+  adminPage('billing', 'invoices', 'Invoices', { ready: true }),
+  adminPage('billing', 'licenseDrift', 'License drift', { ready: true }),
+  adminPage('billing', 'agreementTemplates', 'Agreement templates', { ready: true }),
   adminPage('policies', 'agent', 'Agent policies'),
   adminPage('policies', 'nms', 'NMS policies'),
   adminPage('policies', 'virtualization', 'Virtualization policies'),

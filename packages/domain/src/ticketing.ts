@@ -269,6 +269,8 @@ export const Ticket = /* @__PURE__ */ z.object({
   attachments: z.array(TicketAttachment),
   /** The problem this incident belongs to. */
   parentTicketId: z.number().int().nullable(),
+  /** The agreement that bills its products and time (billing, issue 21); the ticket rules of §8 apply. */
+  agreementId: z.number().int().nullable(),
   fieldValues: z.record(z.string(), TicketFieldValue),
   timeTrackedSeconds: z.number().int(),
   /** Raised by each change; an update must send the version it read (409 with the current ticket if stale). */
@@ -350,6 +352,7 @@ const TicketFields = {
   followUpTime: Time.nullable(),
   attachmentIds: AttachmentIds,
   parentTicketId: Id.nullable(),
+  agreementId: Id.nullable(),
   fieldValues: z.record(z.string().max(50), TicketFieldValue),
 };
 
@@ -377,6 +380,7 @@ export const CreateTicketRequest = /* @__PURE__ */ z.object({
   followUpTime: TicketFields.followUpTime.default(null),
   attachmentIds: TicketFields.attachmentIds.default([]),
   parentTicketId: TicketFields.parentTicketId.default(null),
+  agreementId: TicketFields.agreementId.default(null),
   fieldValues: TicketFields.fieldValues.default({}),
 });
 export type CreateTicketRequest = z.input<typeof CreateTicketRequest>;
@@ -412,6 +416,7 @@ export const UpdateTicketRequest = /* @__PURE__ */ z
     followUpTime: TicketFields.followUpTime,
     attachmentIds: TicketFields.attachmentIds,
     parentTicketId: TicketFields.parentTicketId,
+    agreementId: TicketFields.agreementId,
     fieldValues: TicketFields.fieldValues,
   })
   .partial()
@@ -444,6 +449,7 @@ export const ticketLoggedFields = [
   'followUpTime',
   'attachmentIds',
   'parentTicketId',
+  'agreementId',
   'fieldValues',
 ] as const;
 export type TicketLoggedField = (typeof ticketLoggedFields)[number];

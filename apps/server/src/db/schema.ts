@@ -9,6 +9,7 @@ export * from '../modules/alerts/schema.ts';
 export * from '../modules/attachments/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/backup/schema.ts';
+export * from '../modules/billing/schema.ts';
 export * from '../modules/branding/schema.ts';
 export * from '../modules/credentials/schema.ts';
 export * from '../modules/demo-requests/schema.ts';

@@ -27,6 +27,9 @@ const adminLinkManage: Record<string, string> = {
   '/administration/general/demoRequests': 'settings.view',
   // Which severities make a device unhealthy: a setting, for whoever may change the settings.
   '/administration/devices/healthStatus': 'settings.manage',
+  // Lists to read: whoever may view billing.
+  '/administration/billing/invoices': 'billing.view',
+  '/administration/billing/licenseDrift': 'billing.view',
 };
 
 /** The permission the screen at this path needs (from the route table), if any. */

@@ -203,7 +203,7 @@ const screens: Record<string, Screen> = {
     'DynamicPoliciesPage',
   ),
   // Ticketing (issue 20): `/ticketing/*` (boards, tickets, a new ticket), the dashboards' tabs, its settings.
-  ticketing: screen(() => import('../features/ticketing/components/ticketing-page.tsx'), 'TicketingPage'),
+  ticketing: screen(() => import('../pages/ticketing/ticketing-route.tsx'), 'TicketingRoute'),
   'deviceDashboard.ticketing': screen(
     () => import('../pages/device-dashboard/device-ticketing.tsx'),
     'DeviceTicketingPage',
@@ -215,6 +215,23 @@ const screens: Record<string, Screen> = {
   'administration.apps.ticketing': screen(
     () => import('../pages/ticketing/ticketing-settings-page.tsx'),
     'TicketingSettingsPage',
+  ),
+  // Billing (issue 21): an organization's billing, invoices, license drift, agreement templates.
+  'customerDashboard.billing': screen(
+    () => import('../pages/customer-dashboard/customer-billing.tsx'),
+    'CustomerBillingPage',
+  ),
+  'administration.billing.invoices': screen(
+    () => import('../features/billing/components/invoices-page.tsx'),
+    'InvoicesPage',
+  ),
+  'administration.billing.licenseDrift': screen(
+    () => import('../features/billing/components/license-drift-page.tsx'),
+    'LicenseDriftPage',
+  ),
+  'administration.billing.agreementTemplates': screen(
+    () => import('../features/billing/components/agreement-templates-page.tsx'),
+    'AgreementTemplatesPage',
   ),
   'administration.general.demoRequests': screen(
     () => import('../features/backup-promotion/components/demo-requests-page.tsx'),

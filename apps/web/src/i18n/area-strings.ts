@@ -13,6 +13,7 @@ import { approvalsStrings } from '../features/approvals/strings.ts';
 import { accountStrings } from '../features/auth/account-strings.ts';
 import { backupStrings } from '../features/backup/strings.ts';
 import { backupPromotionStrings } from '../features/backup-promotion/strings.ts';
+import { billingStrings } from '../features/billing/strings.ts';
 import { brandingStrings } from '../features/branding/strings.ts';
 import { deviceSearchStrings } from '../features/device-search/strings.ts';
 import { devicesStrings } from '../features/devices/strings.ts';
@@ -45,6 +46,7 @@ export const areaStrings = {
   ...alertsStrings,
   ...approvalsStrings,
   ...backupStrings,
+  ...billingStrings,
   ...backupPlanStrings,
   ...backupPromotionStrings,
   ...attachmentStrings,

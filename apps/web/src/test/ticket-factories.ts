@@ -49,6 +49,7 @@ export const createTicket = (overrides: Partial<Ticket> = {}): Ticket => ({
   followUpTime: null,
   attachments: [],
   parentTicketId: null,
+  agreementId: null,
   fieldValues: {},
   timeTrackedSeconds: 0,
   version: 1,

@@ -33,6 +33,7 @@ const plainFields: readonly Plain[] = [
   'additionalAssigneeIds',
   'attachmentIds',
   'parentTicketId',
+  'agreementId',
   'fieldValues',
 ];
 

@@ -79,6 +79,7 @@ export const toTicket = (row: TicketRow, attachments: TicketAttachment[]): Ticke
   ccEmails: row.ccEmails,
   additionalAssigneeIds: row.additionalAssigneeIds,
   attachments,
+  agreementId: row.agreementId,
   fieldValues: row.fieldValues as Record<string, TicketFieldValue>,
   createdBy: row.createdBy,
 });

@@ -9,6 +9,7 @@ import {
   ticketingMessages,
 } from '@rmm/domain';
 import type { DbOrTx } from '../../db/database.ts';
+import { checkTicketAgreement, type TicketAgreementChange } from '../billing/ticket-rules.ts';
 import { ticketingError, ticketRuleError } from './errors.ts';
 import * as repo from './repository.ts';
 import * as setup from './setup-repository.ts';
@@ -150,8 +151,12 @@ export const checkParentNotResolved = async (db: DbOrTx, parentTicketId: number 
 };
 
 /**
- * Billing's agreement rules (spec §8: inactive agreement, pending products, one-time billed agreement, a
- * product of another agreement) go here once tickets carry an agreement; there is none yet, so nothing to
- * check. Their messages are `messages.ticketRules`.
+ * Billing's agreement rules (spec §8): the agreement a ticket takes is one of its organization's and active,
+ * not one-time billed while the ticket has pending products, and a ticket with pending products keeps one.
+ * Billing decides (`billing/ticket-rules.ts`); a broken rule is 422 TICKET_RULE with the spec's message.
  */
-export const checkAgreementRules = async (_db: DbOrTx, _ticketId: number | undefined): Promise<void> => {};
+export const checkAgreementRules = async (db: DbOrTx, change: TicketAgreementChange): Promise<void> => {
+  const outcome = await checkTicketAgreement(db, change);
+  if (outcome?.rule) throw ticketRuleError(outcome.rule);
+  if (outcome?.invalid) throw invalid(outcome.invalid);
+};

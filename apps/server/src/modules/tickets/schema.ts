@@ -132,6 +132,11 @@ export const tickets = pgTable(
     parentTicketId: integer('parent_ticket_id').references((): AnyPgColumn => tickets.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The agreement that bills the ticket (billing's `agreements`; no foreign key, which would make the two
+     * schemas import each other: agreements are never deleted but with their organization, and its tickets).
+     */
+    agreementId: integer('agreement_id'),
     fieldValues: jsonb('field_values').notNull().default(sql`'{}'::jsonb`),
     timeTrackedSeconds: integer('time_tracked_seconds').notNull().default(0),
     version: integer('version').notNull().default(1),
@@ -154,6 +159,7 @@ export const tickets = pgTable(
     index('tickets_assignee_idx').on(t.assigneeId),
     index('tickets_device_idx').on(t.deviceId),
     index('tickets_parent_idx').on(t.parentTicketId),
+    index('tickets_agreement_idx').on(t.agreementId),
     index('tickets_tags_idx').using('gin', t.tags),
     index('tickets_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
   ],

@@ -74,7 +74,12 @@ const checkNewTicket = async (tx: DbOrTx, actor: TicketActor, input: CreateTicke
   await refs.checkAssignees(tx, [input.assigneeId, ...input.additionalAssigneeIds]);
   await refs.checkParent(tx, { parentTicketId: input.parentTicketId, scope: scopeOf(actor) });
   await refs.checkParentNotResolved(tx, input.parentTicketId);
-  await refs.checkAgreementRules(tx, undefined);
+  await refs.checkAgreementRules(tx, {
+    organizationId: input.organizationId,
+    ticketId: undefined,
+    from: null,
+    to: input.agreementId,
+  });
   return { locationId: input.locationId ?? deviceLocation ?? null };
 };
 
@@ -158,7 +163,14 @@ const checkChange = async (tx: DbOrTx, actor: TicketActor, row: repo.TicketRow, 
     });
     await refs.checkParentNotResolved(tx, input.parentTicketId);
   }
-  await refs.checkAgreementRules(tx, row.id);
+  if (input.agreementId !== undefined && input.agreementId !== row.agreementId) {
+    await refs.checkAgreementRules(tx, {
+      organizationId,
+      ticketId: row.id,
+      from: row.agreementId,
+      to: input.agreementId,
+    });
+  }
 };
 
 type ChangeResult = { row: repo.TicketRow; changes: TicketChange[]; cascaded: number[] };

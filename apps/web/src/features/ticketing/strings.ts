@@ -182,6 +182,7 @@ export const ticketingStrings = {
   'ticketing.logField.followUpTime': 'Follow-up',
   'ticketing.logField.attachmentIds': 'Attachments',
   'ticketing.logField.parentTicketId': 'Parent problem',
+  'ticketing.logField.agreementId': 'Agreement',
   'ticketing.logField.fieldValues': 'Form fields',
 
   'ticketing.time.title': 'Time',

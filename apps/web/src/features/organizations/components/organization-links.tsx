@@ -7,6 +7,7 @@ import {
   IconCalendarEvent,
   IconCloudUpload,
   IconHourglass,
+  IconReceipt,
   IconTicket,
   IconUserCheck,
 } from '@tabler/icons-react';
@@ -60,22 +61,30 @@ const pages = [
     icon: IconTicket,
     isTicketing: true,
   },
+  {
+    path: (id: number) => links.organization(id, 'billing'),
+    routeId: 'customerDashboard.billing',
+    icon: IconReceipt,
+    isBilling: true,
+  },
 ] as const;
 
 /**
  * Links from an organization's overview to its approvals, pending scripts, alerts, maintenance windows, backup,
- * activities, documentation and tickets.
+ * activities, documentation, tickets and billing.
  */
 export const OrganizationLinks = ({ organizationId }: { organizationId: number }) => {
   const { t } = useTranslation();
   const canReadKnowledgeBase = useHasPermission('knowledgeBase.view');
   const canSeeAlerts = useHasPermission('alerts.view');
   const canSeeTickets = useHasPermission('ticketing.view');
+  const canSeeBilling = useHasPermission('billing.view');
   const shown = pages.filter(
     (page) =>
       (canReadKnowledgeBase || !('isKnowledgeBase' in page)) &&
       (canSeeAlerts || !('isAlerts' in page)) &&
-      (canSeeTickets || !('isTicketing' in page)),
+      (canSeeTickets || !('isTicketing' in page)) &&
+      (canSeeBilling || !('isBilling' in page)),
   );
   return (
     <nav aria-label={t('organizations.pages')}>

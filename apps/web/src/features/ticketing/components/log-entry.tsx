@@ -47,6 +47,7 @@ export const useValueText = (ticket: Ticket) => {
       case 'deviceId':
         return value === ticket.deviceId && ticket.deviceName ? ticket.deviceName : `#${value}`;
       case 'parentTicketId':
+      case 'agreementId':
       case 'locationId':
       case 'formId':
         return `#${value}`;

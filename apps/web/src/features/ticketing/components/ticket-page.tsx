@@ -18,6 +18,7 @@ import { TicketDescription } from './ticket-description.tsx';
 import { TicketFields } from './ticket-fields.tsx';
 import { TicketHeader } from './ticket-header.tsx';
 import { TicketLog } from './ticket-log.tsx';
+import { TicketPanels } from './ticket-panels.tsx';
 import { TimeTracking } from './time-tracking.tsx';
 
 /** Where "Back" goes: the list the ticket was opened from, else the fixed board. */
@@ -167,6 +168,7 @@ const TicketView = ({ answer, reload }: { answer: TicketResponse; reload: () => 
           <Stack gap="md">
             <TicketFields ticket={ticket} draft={draft} readOnly={readOnly} />
             <TimeTracking ticket={ticket} timer={timer} canManage={canManage} />
+            <TicketPanels ticket={ticket} canManage={canManage} onTicketChanged={reload} />
           </Stack>
         </Grid.Col>
       </Grid>

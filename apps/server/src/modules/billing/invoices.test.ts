@@ -1,0 +1,192 @@
+import type { Agreement, Invoice, InvoiceSummary, TicketBillingResponse } from '@rmm/domain';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import {
+  addTime,
+  createAgreement,
+  createOrganization,
+  createProduct,
+  createTicket,
+} from './test-fixtures.ts';
+
+let ctx: TestContext;
+let org: { id: number; name: string };
+let agreement: Agreement;
+let ticketId: number;
+let invoices: InvoiceSummary[];
+
+const invoiceOf = async (id: number) =>
+  (await ctx.request('GET', `/billing/invoices/${id}`)).json().invoice as Invoice;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await createOrganization(ctx);
+  const devices = await createProduct(ctx, 'MANAGED_DEVICES');
+  const labour = await createProduct(ctx, 'LABOR_TICKET_TIME_ENTRY');
+  const hardware = await createProduct(ctx, 'HARDWARE');
+  agreement = await createAgreement(ctx, {
+    organizationId: org.id,
+    name: 'Managed services',
+    billingInterval: 'MONTHLY',
+    startDate: '2025-01-31',
+    includedHours: '1',
+    offHoursMultiplier: '1.5',
+    taxRate: '7.5',
+    workHours: {
+      timeZone: 'UTC',
+      days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
+      start: '09:00',
+      end: '17:00',
+    },
+    products: [{ productId: devices.id, quantity: 3 }, { productId: labour.id }],
+  });
+  const ticket = await createTicket(ctx, org.id, { agreementId: agreement.id, subject: 'Printer' });
+  ticketId = ticket.id;
+  // 50 minutes on a Monday (in hours, rounded to 1 h: the included hour) and 20 on a Saturday (off hours, 0.5 h).
+  await addTime(ctx, ticketId, '2025-02-03T10:00:00.000Z', 50 * 60);
+  await addTime(ctx, ticketId, '2025-02-08T10:00:00.000Z', 20 * 60);
+  const added = await ctx.request('POST', `/tickets/${ticketId}/products`, {
+    productId: hardware.id,
+    quantity: '2',
+  });
+  expect(added.statusCode, added.body).toBe(201);
+
+  const generated = await ctx.request('POST', '/billing/invoices/generate', {
+    agreementId: agreement.id,
+    asOf: '2025-03-31',
+  });
+  expect(generated.statusCode, generated.body).toBe(200);
+  invoices = generated.json().invoices;
+});
+afterAll(() => ctx?.close());
+
+describe('invoice generation', () => {
+  it('makes one invoice per due period, month ends kept', () => {
+    expect(invoices.map((i) => [i.periodStart, i.periodEnd, i.status])).toEqual([
+      ['2025-01-31', '2025-02-28', 'PENDING'],
+      ['2025-02-28', '2025-03-31', 'PENDING'],
+      ['2025-03-31', '2025-04-30', 'PENDING'],
+    ]);
+  });
+
+  it('bills the period’s products and the tickets’ pending items, with exact totals', async () => {
+    const invoice = await invoiceOf(invoices[0]!.id);
+    expect(invoice.lines.map((l) => [l.kind, l.quantity, l.unitPrice, l.amount, l.taxable])).toEqual([
+      ['AGREEMENT_PRODUCT', '3', '10.00', '30.00', true],
+      ['TICKET_PRODUCT', '2.00', '99.99', '199.98', true],
+      ['TIME_ENTRY', '1.0000', '0.00', '0.00', false],
+      ['TIME_ENTRY', '0.5000', '180.00', '90.00', false],
+    ]);
+    expect(invoice.lines[3]!.description).toContain('off hours');
+    // 319.98; tax 7.5% of the taxable 229.98 = 17.2485 → 17.25.
+    expect(invoice).toMatchObject({ subtotal: '319.98', taxRate: '7.5000', tax: '17.25', total: '337.23' });
+    expect(await invoiceOf(invoices[1]!.id)).toMatchObject({
+      subtotal: '30.00',
+      tax: '2.25',
+      total: '32.25',
+    });
+  });
+
+  it('marks the ticket’s items billed and moves the next bill date on', async () => {
+    const billing = (
+      await ctx.request('GET', `/tickets/${ticketId}/billing`)
+    ).json() as TicketBillingResponse;
+    expect(billing.products.map((p) => [p.billingStatus, p.invoiceId])).toEqual([
+      ['BILLED', invoices[0]!.id],
+    ]);
+    expect(billing.timeEntries.map((e) => [e.billingStatus, e.hours, e.isOffHours])).toEqual([
+      ['BILLED', '1.0000', false],
+      ['BILLED', '0.5000', true],
+    ]);
+    const current = (await ctx.request('GET', `/billing/agreements/${agreement.id}`)).json().agreement;
+    // Each invoice moves the next bill date on: a new version each time.
+    expect(current).toMatchObject({ nextBillDate: '2025-04-30', invoiceCount: 3, version: 4 });
+    const again = await ctx.request('POST', '/billing/invoices/generate', {
+      agreementId: agreement.id,
+      asOf: '2025-03-31',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('NOT_DUE');
+    const reschedule = await ctx.request('PATCH', `/billing/agreements/${agreement.id}`, {
+      version: 4,
+      billingInterval: 'ANNUAL',
+    });
+    expect(reschedule.json().error?.code, reschedule.body).toBe('AGREEMENT_BILLED');
+  });
+
+  it('bills a one-time agreement once and closes it', async () => {
+    const oneTime = await createAgreement(ctx, {
+      organizationId: org.id,
+      billingInterval: 'ONE_TIME',
+      startDate: '2025-02-01',
+    });
+    const made = (
+      await ctx.request('POST', '/billing/invoices/generate', { organizationId: org.id, asOf: '2025-12-31' })
+    ).json().invoices as InvoiceSummary[];
+    const own = made.filter((i) => i.agreementId === oneTime.id);
+    expect(own.map((i) => [i.periodStart, i.periodEnd])).toEqual([['2025-02-01', null]]);
+    const closed = (await ctx.request('GET', `/billing/agreements/${oneTime.id}`)).json().agreement;
+    expect(closed).toMatchObject({ nextBillDate: null, isActive: false });
+  });
+});
+
+describe('invoice files', () => {
+  it('exports CSV with a row per line and the totals', async () => {
+    const response = await ctx.request('GET', `/billing/invoices/${invoices[0]!.id}/csv`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const number = invoices[0]!.number;
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${number}.csv"`);
+    const rows = response.body.trimEnd().split('\r\n');
+    expect(rows).toHaveLength(1 + 4 + 3);
+    expect(rows[1]).toMatch(
+      new RegExp(
+        `^${number},${org.name},Managed services,2025-01-31,2025-02-28,1,AGREEMENT_PRODUCT,,.*,3,10\\.00,30\\.00,true,USD$`,
+      ),
+    );
+    expect(rows[2]).toMatch(
+      new RegExp(`^${number},.*,2,TICKET_PRODUCT,${ticketId},.*,2\\.00,99\\.99,199\\.98,true,USD$`),
+    );
+    expect(
+      rows.slice(-3).map((row) => row.split(',').slice(6, 7).concat(row.split(',').slice(-3, -2))),
+    ).toEqual([
+      ['SUBTOTAL', '319.98'],
+      ['TAX', '17.25'],
+      ['TOTAL', '337.23'],
+    ]);
+  });
+
+  it('exports a PDF whose metadata carries the total', async () => {
+    const response = await ctx.request('GET', `/billing/invoices/${invoices[0]!.id}/pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const bytes = response.rawPayload;
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toBe(`Invoice ${invoices[0]!.number}`);
+    expect(pdf.getSubject()).toBe('Total 337.23 USD');
+    expect(pdf.getKeywords()).toContain('total=337.23');
+  });
+});
+
+describe('invoice status', () => {
+  it('approves a pending invoice, then archives it; other moves are refused', async () => {
+    const id = invoices[2]!.id;
+    expect((await ctx.request('POST', `/billing/invoices/${id}/archive`)).statusCode).toBe(409);
+    const approved = await ctx.request('POST', `/billing/invoices/${id}/approve`);
+    expect(approved.json().invoice.status).toBe('APPROVED');
+    expect((await ctx.request('POST', `/billing/invoices/${id}/approve`)).json().error.code).toBe(
+      'INVOICE_STATUS',
+    );
+    const archived = await ctx.request('POST', `/billing/invoices/${id}/archive`);
+    expect(archived.json().invoice).toMatchObject({ status: 'ARCHIVED' });
+    const list = (
+      await ctx.request('GET', `/billing/invoices?organizationId=${org.id}&status=ARCHIVED`)
+    ).json();
+    expect(list.data.map((i: InvoiceSummary) => i.id)).toEqual([id]);
+    const search = (await ctx.request('GET', `/billing/invoices?search=${invoices[0]!.number}`)).json();
+    expect(search.data.map((i: InvoiceSummary) => i.id)).toEqual([invoices[0]!.id]);
+  });
+});

@@ -1,0 +1,119 @@
+import { Badge, Paper, Stack, Switch, Table, Text } from '@mantine/core';
+import type { LicenseDriftLine, OrganizationLicenseDrift } from '@rmm/domain';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ListFooter } from '../../../components/list-footer.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { useDriftQuery } from '../queries.ts';
+
+const PAGE_SIZE = 25;
+
+/** The difference, highlighted: under-billed (more deployed than billed) red, over-billed orange. */
+const Difference = ({ line }: { line: LicenseDriftLine }) => {
+  const { t } = useTranslation();
+  if (line.difference === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('billing.drift.none')}
+      </Text>
+    );
+  const isUnder = line.difference > 0;
+  return (
+    <Badge variant="filled" color={isUnder ? 'red' : 'orange'}>
+      {isUnder
+        ? t('billing.drift.under', { count: line.difference })
+        : t('billing.drift.over', { count: -line.difference })}
+    </Badge>
+  );
+};
+
+const OrganizationRows = ({ row, showName }: { row: OrganizationLicenseDrift; showName: boolean }) => {
+  const { t } = useTranslation();
+  return (
+    <>
+      {row.lines.map((line, index) => (
+        <Table.Tr key={line.source} bg={line.difference === 0 ? undefined : 'var(--mantine-color-red-light)'}>
+          {showName && index === 0 && (
+            <Table.Td rowSpan={row.lines.length} fw={500} style={{ verticalAlign: 'top' }}>
+              {row.organizationName}
+            </Table.Td>
+          )}
+          <Table.Td>{t(`billing.drift.${line.source}`)}</Table.Td>
+          <Table.Td ta="right">{line.billed}</Table.Td>
+          <Table.Td ta="right">{line.deployed}</Table.Td>
+          <Table.Td>
+            <Difference line={line} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </>
+  );
+};
+
+/** Billed counts beside what is deployed, per organization (or for one), with the differences highlighted. */
+export const LicenseDriftTable = ({ organizationId }: { organizationId?: number }) => {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const onlyDrift = params.get('onlyDrift') === 'true';
+  const page = Math.max(1, Number(params.get('driftPage')) || 1);
+  const set = (key: string, value: string | undefined) =>
+    setParams((current) => {
+      value ? current.set(key, value) : current.delete(key);
+      return current;
+    });
+  const query = useDriftQuery({ organizationId, onlyDrift, page, pageSize: PAGE_SIZE });
+  const showName = organizationId === undefined;
+  return (
+    <Stack gap="sm">
+      {showName && (
+        <Switch
+          label={t('billing.drift.onlyDrift')}
+          checked={onlyDrift}
+          onChange={(event) => {
+            set('onlyDrift', event.currentTarget.checked ? 'true' : undefined);
+            set('driftPage', undefined);
+          }}
+        />
+      )}
+      <QueryState query={query}>
+        {(list) =>
+          list.count === 0 ? (
+            <Text c="dimmed">{t('billing.drift.empty')}</Text>
+          ) : (
+            <Paper withBorder>
+              <Table.ScrollContainer minWidth={640}>
+                <Table verticalSpacing="xs" withRowBorders aria-label={t('billing.drift.tableLabel')}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      {showName && <Table.Th>{t('billing.invoices.organization')}</Table.Th>}
+                      <Table.Th>{t('billing.drift.what')}</Table.Th>
+                      <Table.Th ta="right">{t('billing.drift.billed')}</Table.Th>
+                      <Table.Th ta="right">{t('billing.drift.deployed')}</Table.Th>
+                      <Table.Th>{t('billing.drift.difference')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.data.map((row) => (
+                      <Fragment key={row.organizationId}>
+                        <OrganizationRows row={row} showName={showName} />
+                      </Fragment>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              {showName && (
+                <ListFooter
+                  count={list.count}
+                  page={page}
+                  pageSize={PAGE_SIZE}
+                  onPageChange={(next) => set('driftPage', next > 1 ? String(next) : undefined)}
+                />
+              )}
+            </Paper>
+          )
+        }
+      </QueryState>
+    </Stack>
+  );
+};
