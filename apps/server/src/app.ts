@@ -49,6 +49,8 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { policiesPlugin } from './modules/policies/plugin.ts';
 import { policyRoutes } from './modules/policies/routes.ts';
+import { psaPlugin } from './modules/psa/plugin.ts';
+import { psaRoutes } from './modules/psa/routes.ts';
 import { scheduledTasksPlugin } from './modules/scheduled-tasks/plugin.ts';
 import { scheduledTaskRoutes } from './modules/scheduled-tasks/routes.ts';
 import { scriptRoutes } from './modules/scripts/routes.ts';
@@ -192,6 +194,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(ticketMailPlugin);
   await app.register(backupPlugin);
   await app.register(notificationsPlugin);
+  await app.register(psaPlugin);
 
   await app.register(policiesPlugin);
 
@@ -229,6 +232,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(helpDeskRoutes);
   await app.register(backupRoutes);
   await app.register(notificationRoutes);
+  await app.register(psaRoutes);
 
   await app.register(policyRoutes);
   await app.register(graphqlRoutes);

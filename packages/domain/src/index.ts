@@ -34,6 +34,7 @@ export * from './organizations.ts';
 export * from './permissions.ts';
 export * from './policies.ts';
 export * from './policy-items.ts';
+export * from './psa-connectwise.ts';
 export * from './remote-support-tools.ts';
 export * from './route-match.ts';
 export * from './routes.ts';
