@@ -236,7 +236,8 @@ export const ListPsaMappingsQuery = /* @__PURE__ */ PageQuery.extend({
   search: z.string().trim().max(200).optional(),
   state: z.enum(psaMappingStates).default('ALL'),
 });
-export type ListPsaMappingsQuery = z.input<typeof ListPsaMappingsQuery>;
+/** What a caller sends (every field may be left out). */
+export type ListPsaMappingsQuery = Partial<z.output<typeof ListPsaMappingsQuery>>;
 export const ListPsaMappingsResponse = /* @__PURE__ */ listOf(PsaAccountMappingRow);
 export type ListPsaMappingsResponse = z.infer<typeof ListPsaMappingsResponse>;
 
@@ -432,6 +433,6 @@ export const ListPsaSyncLogQuery = /* @__PURE__ */ PageQuery.extend({
   runId: z.coerce.number().int().positive().optional(),
   level: PsaSyncLevel.optional(),
 });
-export type ListPsaSyncLogQuery = z.input<typeof ListPsaSyncLogQuery>;
+export type ListPsaSyncLogQuery = Partial<z.output<typeof ListPsaSyncLogQuery>>;
 export const ListPsaSyncLogResponse = /* @__PURE__ */ listOf(PsaSyncLogEntry);
 export type ListPsaSyncLogResponse = z.infer<typeof ListPsaSyncLogResponse>;

@@ -212,6 +212,10 @@ const screens: Record<string, Screen> = {
     () => import('../pages/ticketing/ticketing-settings-page.tsx'),
     'TicketingSettingsPage',
   ),
+  'administration.apps.connectwise': screen(
+    () => import('../features/psa/components/psa-page.tsx'),
+    'PsaPage',
+  ),
   'administration.general.demoRequests': screen(
     () => import('../features/backup-promotion/components/demo-requests-page.tsx'),
     'DemoRequestsPage',

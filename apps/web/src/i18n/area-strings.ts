@@ -24,6 +24,7 @@ import { nodeRolesStrings } from '../features/node-roles/strings.ts';
 import { notificationChannelsStrings } from '../features/notification-channels/strings.ts';
 import { organizationsStrings } from '../features/organizations/strings.ts';
 import { policiesStrings } from '../features/policies/strings.ts';
+import { psaStrings } from '../features/psa/strings.ts';
 import { scheduledTasksStrings } from '../features/scheduled-tasks/strings.ts';
 import { scriptsStrings } from '../features/scripts/strings.ts';
 import { settingsStrings } from '../features/settings/strings.ts';
@@ -61,6 +62,7 @@ export const areaStrings = {
   ...notificationChannelsStrings,
   ...organizationsStrings,
   ...policiesStrings,
+  ...psaStrings,
   ...scheduledTasksStrings,
   ...runScriptStrings,
   ...scheduleStrings,
