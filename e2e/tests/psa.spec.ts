@@ -49,7 +49,7 @@ test('connect, auto-map, confirm, clear one mapping', async ({ page, baseURL, pa
     await expect(page.getByText('Connection saved')).toBeVisible();
     await expect(page.getByText('Keys are saved (encrypted) and never shown.')).toBeVisible();
 
-    await page.getByRole('tab', { name: 'Mappings' }).click();
+    await page.getByRole('tab', { name: 'Organizations' }).click();
     const search = page.getByRole('textbox', { name: 'Search organizations' });
     await search.fill(suffix);
     const table = page.getByRole('table', { name: 'Organization mappings' });

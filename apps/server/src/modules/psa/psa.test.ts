@@ -7,7 +7,8 @@ import {
   startFakeConnectWise,
 } from '../../../test/fake-connectwise.ts';
 import { createOrganizationInput, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { activities, devices, psaConfigurations, psaConnections } from '../../db/schema.ts';
+import { activities, devices, psaConfigurations, psaConnections, users } from '../../db/schema.ts';
+import { hashPassword } from '../auth/service.ts';
 
 /**
  * The ConnectWise PSA integration through HTTP (issue 22), against the local ConnectWise server: connection
@@ -418,6 +419,30 @@ describe('account mappings (spec §3, §4)', () => {
       productMappingName: 'Standard',
       locationSiteMappings: [{ psaSiteName: 'Warehouse' }, { psaSiteName: 'Main' }],
     });
+  });
+
+  it('a technician of some organizations maps those only, and cannot change the connection or run a sync', async () => {
+    const roles = (await ctx.request('GET', '/user-roles')).json() as { id: number; name: string }[];
+    const email = `scoped-${unique()}@test.local`;
+    const password = `password of ${email}`;
+    await ctx.db.insert(users).values({
+      email,
+      name: 'Scoped technician',
+      passwordHash: await hashPassword(password),
+      roleId: roles.find((role) => role.name === 'Technician')!.id,
+      organizationScope: [loneOrg.id],
+    });
+    const cookie = await ctx.login({ email, password });
+    const listed = (
+      await ctx.request('GET', '/psacw/v2/mappings?pageSize=100', undefined, { cookie })
+    ).json();
+    expect(listed.data.map((row: { clientId: number }) => row.clientId)).toEqual([loneOrg.id]);
+    const foreign = await ctx.request('GET', `/psacw/v2/mappings/${acmeOrg.id}`, undefined, { cookie });
+    expect(foreign.statusCode).toBe(404);
+    const settings = await ctx.request('PUT', '/psacw/v2/settings', settingsBody(), { cookie });
+    expect(settings.statusCode).toBe(403);
+    expect(settings.json().error.code).toBe('PSA_ALL_ORGANIZATIONS');
+    expect((await ctx.request('POST', '/psacw/v2/sync', undefined, { cookie })).statusCode).toBe(403);
   });
 
   it('refuses a company that ConnectWise no longer has', async () => {

@@ -7,7 +7,7 @@ export const psaStrings = {
   'psa.disabled':
     'The ConnectWise PSA integration is turned off. An administrator can turn it on under Administration → General → Settings.',
   'psa.tabs.connection': 'Connection',
-  'psa.tabs.mappings': 'Mappings',
+  'psa.tabs.mappings': 'Organizations',
   'psa.tabs.products': 'Product mappings',
   'psa.tabs.configurationTypes': 'Configuration types',
   'psa.tabs.sync': 'Sync',

@@ -1,5 +1,6 @@
 import { Alert, Tabs } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMeQuery } from '../../../app/session/queries.ts';
@@ -25,8 +26,11 @@ export const PsaPage = () => {
   const [params, setParams] = useSearchParams();
   const settings = usePsaSettingsQuery(isEnabled);
   const asked = params.get('tab') as Tab | null;
-  const fallback: Tab = settings.data?.configured === false ? 'connection' : 'mappings';
-  const tab: Tab = asked && tabs.includes(asked) ? asked : fallback;
+  // Without a tab in the URL: the connection while there is none, as the page first found it (saving one stays).
+  const firstTab = useRef<Tab | null>(null);
+  if (settings.data && firstTab.current === null)
+    firstTab.current = settings.data.configured ? 'mappings' : 'connection';
+  const tab: Tab = asked && tabs.includes(asked) ? asked : (firstTab.current ?? 'mappings');
   const setTab = (next: string | null) =>
     setParams((current) => {
       const kept = new URLSearchParams();
