@@ -21,8 +21,8 @@ import {
   useSavePsaProductMappingMutation,
 } from '../queries.ts';
 import { failureText } from './failure-text.ts';
-import type { RuleKind } from './rule-mappings-panel.tsx';
 
+export type RuleKind = 'product' | 'configurationType';
 type Rule = { nodeRoleId: string | null; groupId: string | null; targetId: string | null };
 type Form = { name: string; statusOnCreateId: string | null; statusOnDeleteId: string | null; rules: Rule[] };
 

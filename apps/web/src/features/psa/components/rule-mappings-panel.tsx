@@ -15,9 +15,8 @@ import {
   usePsaGroupsQuery,
   usePsaProductMappingsQuery,
 } from '../queries.ts';
-import { RuleMappingDialog } from './rule-mapping-dialog.tsx';
+import { type RuleKind, RuleMappingDialog } from './rule-mapping-dialog.tsx';
 
-export type RuleKind = 'product' | 'configurationType';
 type AnyMapping = PsaProductMapping | PsaConfigurationTypeMapping;
 
 /** What a rule maps to, in words: the catalog product or the configuration type. */
