@@ -25,6 +25,8 @@ export const e2eServerEnv: Record<string, string> = {
   STATUS_SWEEP_INTERVAL_MS: '500',
   PRESENCE_FLUSH_INTERVAL_MS: '300',
   METRIC_SAMPLE_SECONDS: '2',
+  // psa.spec.ts connects to a local ConnectWise server (http://127.0.0.1): allowed for tests only.
+  PSA_CW_ALLOW_HTTP: '1',
 };
 
 /**

@@ -52,6 +52,8 @@ import { policiesPlugin } from './modules/policies/plugin.ts';
 import { policyRoutes } from './modules/policies/routes.ts';
 import { productsPlugin } from './modules/products/plugin.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { psaPlugin } from './modules/psa/plugin.ts';
+import { psaRoutes } from './modules/psa/routes.ts';
 import { scheduledTasksPlugin } from './modules/scheduled-tasks/plugin.ts';
 import { scheduledTaskRoutes } from './modules/scheduled-tasks/routes.ts';
 import { scriptRoutes } from './modules/scripts/routes.ts';
@@ -198,6 +200,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(backupPlugin);
   await app.register(notificationsPlugin);
   await app.register(ticketRulesEnginePlugin);
+  await app.register(psaPlugin);
 
   await app.register(policiesPlugin);
 
@@ -237,6 +240,7 @@ export const buildApp = async ({ config, database, secretKey, logger, bus }: Bui
   await app.register(helpDeskRoutes);
   await app.register(backupRoutes);
   await app.register(notificationRoutes);
+  await app.register(psaRoutes);
 
   await app.register(policyRoutes);
   await app.register(graphqlRoutes);

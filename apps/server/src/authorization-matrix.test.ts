@@ -310,6 +310,28 @@ const newChannel = async () => (await created('POST', '/notification-channels', 
 const mailboxBody = () => ({ address: `matrix-${unique()}@msp.test` });
 const newTicketMailbox = async () => (await created('POST', '/ticket-mailboxes', mailboxBody())).id as number;
 
+const psaSettingsWithoutKeys = () => ({
+  site: 'cw.example.com',
+  companyId: 'matrix',
+  clientId: 'matrix-client',
+});
+const psaMappingBody = () => ({
+  companyId: 7,
+  productMappingId: null,
+  configurationTypeMappingId: null,
+  locationSiteMappings: [],
+});
+const psaProductMappingBody = () => ({
+  name: `Products ${unique()}`,
+  rules: [{ nodeRoleId: 2, catalogItemId: 11 }],
+});
+const psaConfigurationTypeMappingBody = () => ({
+  name: `Types ${unique()}`,
+  statusOnCreateId: null,
+  statusOnDeleteId: null,
+  rules: [{ nodeRoleId: 2, configurationTypeId: 21 }],
+});
+
 /** An ACTIVE alert of the device (written directly: alerts come from the engine). */
 const newAlert = async (deviceId: number, organizationId: number) => {
   const [row] = await ctx.db
@@ -1483,12 +1505,114 @@ const matrix: Record<string, Entry> = {
   'DELETE /ticket-mailboxes/:id': {
     own: async () => ({ url: `/ticket-mailboxes/${await newTicketMailbox()}` }),
   },
+  // ConnectWise PSA (issue 22): psa.configure, the PSA flag on (beforeAll), no connection saved. What reads
+  // ConnectWise answers 409 PSA_NOT_CONFIGURED after the checks; the installation-wide changes need every
+  // organization in scope (a save without keys is refused 400 after that check, and leaves it unconnected).
+  'GET /psacw/v2/settings': get(() => '/psacw/v2/settings'),
+  'PUT /psacw/v2/settings': {
+    allOrganizations: true,
+    ok: [400],
+    own: async () => ({ url: '/psacw/v2/settings', body: psaSettingsWithoutKeys() }),
+  },
+  'POST /psacw/v2/settings/test': {
+    allOrganizations: true,
+    ok: [400],
+    own: async () => ({ url: '/psacw/v2/settings/test', body: psaSettingsWithoutKeys() }),
+  },
+  'POST /psacw/v2/company/companies': {
+    ok: [409],
+    own: async () => ({ url: '/psacw/v2/company/companies', body: {} }),
+  },
+  'GET /psacw/v2/company/companies/:id/sites': {
+    ok: [409],
+    ...get(() => '/psacw/v2/company/companies/7/sites'),
+  },
+  'GET /psacw/v2/company/companies/:id/agreements': {
+    ok: [409],
+    ...get(() => '/psacw/v2/company/companies/7/agreements'),
+  },
+  'GET /psacw/v2/procurement/catalog': { ok: [409], ...get(() => '/psacw/v2/procurement/catalog') },
+  'GET /psacw/v2/company/configurations/types': {
+    ok: [409],
+    ...get(() => '/psacw/v2/company/configurations/types'),
+  },
+  'GET /psacw/v2/company/configurations/statuses': {
+    ok: [409],
+    ...get(() => '/psacw/v2/company/configurations/statuses'),
+  },
+  'GET /psacw/v2/mappings': get(() => '/psacw/v2/mappings'),
+  'GET /psacw/v2/mappings/:clientId': get(
+    () => `/psacw/v2/mappings/${fx.orgA.id}`,
+    () => `/psacw/v2/mappings/${fx.orgB.id}`,
+  ),
+  'PUT /psacw/v2/mappings/:clientId': {
+    ok: [409],
+    own: async () => ({ url: `/psacw/v2/mappings/${fx.orgA.id}`, body: psaMappingBody() }),
+    foreign: async () => ({ url: `/psacw/v2/mappings/${fx.orgB.id}`, body: psaMappingBody() }),
+  },
+  'DELETE /psacw/v2/mappings/:clientId': {
+    own: async () => ({ url: `/psacw/v2/mappings/${fx.orgA.id}` }),
+    foreign: async () => ({ url: `/psacw/v2/mappings/${fx.orgB.id}` }),
+  },
+  'POST /psacw/v2/mappings/auto-map/preview': {
+    ok: [409],
+    own: async () => ({ url: '/psacw/v2/mappings/auto-map/preview' }),
+  },
+  'POST /psacw/v2/mappings/auto-map': {
+    ok: [409],
+    own: async () => ({
+      url: '/psacw/v2/mappings/auto-map',
+      body: { matches: [{ clientId: fx.orgA.id, companyId: 7 }] },
+    }),
+  },
+  'GET /psacw/v2/product-mappings': get(() => '/psacw/v2/product-mappings'),
+  'POST /psacw/v2/product-mappings': {
+    allOrganizations: true,
+    ok: [409],
+    own: async () => ({ url: '/psacw/v2/product-mappings', body: psaProductMappingBody() }),
+  },
+  'PUT /psacw/v2/product-mappings/:id': {
+    allOrganizations: true,
+    ok: [409],
+    own: async () => ({ url: '/psacw/v2/product-mappings/999999', body: psaProductMappingBody() }),
+  },
+  'DELETE /psacw/v2/product-mappings/:id': {
+    allOrganizations: true,
+    ok: [404],
+    own: async () => ({ url: '/psacw/v2/product-mappings/999999' }),
+  },
+  'GET /psacw/v2/configuration-type-mappings': get(() => '/psacw/v2/configuration-type-mappings'),
+  'POST /psacw/v2/configuration-type-mappings': {
+    allOrganizations: true,
+    ok: [409],
+    own: async () => ({
+      url: '/psacw/v2/configuration-type-mappings',
+      body: psaConfigurationTypeMappingBody(),
+    }),
+  },
+  'PUT /psacw/v2/configuration-type-mappings/:id': {
+    allOrganizations: true,
+    ok: [409],
+    own: async () => ({
+      url: '/psacw/v2/configuration-type-mappings/999999',
+      body: psaConfigurationTypeMappingBody(),
+    }),
+  },
+  'DELETE /psacw/v2/configuration-type-mappings/:id': {
+    allOrganizations: true,
+    ok: [404],
+    own: async () => ({ url: '/psacw/v2/configuration-type-mappings/999999' }),
+  },
+  'POST /psacw/v2/sync': { allOrganizations: true, ok: [409], own: async () => ({ url: '/psacw/v2/sync' }) },
+  'GET /psacw/v2/sync/runs': get(() => '/psacw/v2/sync/runs'),
+  'GET /psacw/v2/sync/log': get(() => '/psacw/v2/sync/log'),
 };
 
 const technicianRoles = builtInRoles.filter((r) => r.roleType === 'TECHNICIAN');
 
 beforeAll(async () => {
   ctx = await createTestApp({ loginRatePerMinute: 100_000 });
+  await admin('PUT', '/settings/feature-flags', { psa_connectwise: true });
   fx.roleIds = new Map(
     ((await admin('GET', '/user-roles')).json() as { id: number; name: string }[]).map((r) => [r.name, r.id]),
   );

@@ -171,6 +171,21 @@ export type Config = {
    * (`ZENDESK_CUSTOM_FIELDS=1001:360001,1003:360002`); unset, they are sent as they are.
    */
   zendeskCustomFieldIds: ReadonlyMap<number, number> | undefined;
+  /** ConnectWise PSA (issue 22): allows an `http://` site, a local test server only, never ConnectWise's. */
+  psaCwAllowHttp: boolean;
+  /** How long one request to ConnectWise may take (answer and body). */
+  psaCwTimeoutMs: number;
+  /** Rows per page of ConnectWise lists (at most 1000). */
+  psaCwPageSize: number;
+  /** Pages of one list before it is given up as endless. */
+  psaCwMaxPages: number;
+  /** A 429 is retried this many times when its Retry-After is at most psaCwMaxRetryAfterSeconds. */
+  psaCwMaxRetries: number;
+  psaCwMaxRetryAfterSeconds: number;
+  /** How long the companies, sites and other lists read from ConnectWise are kept (0: not kept). */
+  psaCacheSeconds: number;
+  /** How often each server process looks whether the scheduled sync is due. */
+  psaSyncCheckIntervalMs: number;
   /** The server's backup store (CLOUD repositories, one folder per organization); default DATA_DIR/backup/strata. */
   backupStoreDir: string;
   /** With BACKUP_S3_BUCKET set, the store is that S3-compatible bucket instead of backupStoreDir. */
@@ -440,6 +455,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   zendeskTimeoutMs: num(env.ZENDESK_TIMEOUT_MS, 60_000),
   zendeskMaxRetryAfterSeconds: num(env.ZENDESK_MAX_RETRY_AFTER_SECONDS, 10),
   zendeskCustomFieldIds: parseCustomFieldIds(env.ZENDESK_CUSTOM_FIELDS),
+  psaCwAllowHttp: isOn(env.PSA_CW_ALLOW_HTTP),
+  psaCwTimeoutMs: Math.max(100, num(env.PSA_CW_TIMEOUT_MS, 30_000)),
+  psaCwPageSize: Math.min(Math.max(1, num(env.PSA_CW_PAGE_SIZE, 1000)), 1000),
+  psaCwMaxPages: Math.max(1, num(env.PSA_CW_MAX_PAGES, 100)),
+  psaCwMaxRetries: Math.max(0, num(env.PSA_CW_MAX_RETRIES, 3)),
+  psaCwMaxRetryAfterSeconds: Math.max(0, num(env.PSA_CW_MAX_RETRY_AFTER_SECONDS, 30)),
+  psaCacheSeconds: Math.max(0, num(env.PSA_CACHE_SECONDS, 60)),
+  psaSyncCheckIntervalMs: Math.max(1000, num(env.PSA_SYNC_CHECK_INTERVAL_MS, 60_000)),
   backupStoreDir: path.resolve(
     env.BACKUP_STORE_DIR || path.join(env.DATA_DIR ?? './data', 'backup', 'strata'),
   ),

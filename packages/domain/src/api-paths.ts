@@ -299,4 +299,26 @@ export const apiPaths = {
   /** Ticketing mail (ticket-mail.ts): the mailbox addresses the SMTP listener takes mail for. */
   ticketMailboxes: () => '/ticket-mailboxes',
   ticketMailbox: (id: number) => `/ticket-mailboxes/${id}`,
+  /** ConnectWise PSA (psa-connectwise.ts; issue 22): spec §7's two calls and ours beside them. */
+  psaSettings: () => '/psacw/v2/settings',
+  psaSettingsTest: () => '/psacw/v2/settings/test',
+  /** Spec §7: POST with a company filter map, answers `{companyList}`. */
+  psaCompanies: () => '/psacw/v2/company/companies',
+  /** Spec §7: answers `{companySiteList}`. */
+  psaCompanySites: (companyId: number) => `/psacw/v2/company/companies/${companyId}/sites`,
+  psaCompanyAgreements: (companyId: number) => `/psacw/v2/company/companies/${companyId}/agreements`,
+  psaCatalog: () => '/psacw/v2/procurement/catalog',
+  psaConfigurationTypes: () => '/psacw/v2/company/configurations/types',
+  psaConfigurationStatuses: () => '/psacw/v2/company/configurations/statuses',
+  psaMappings: () => '/psacw/v2/mappings',
+  psaMapping: (clientId: number) => `/psacw/v2/mappings/${clientId}`,
+  psaAutoMapPreview: () => '/psacw/v2/mappings/auto-map/preview',
+  psaAutoMap: () => '/psacw/v2/mappings/auto-map',
+  psaProductMappings: () => '/psacw/v2/product-mappings',
+  psaProductMapping: (id: number) => `/psacw/v2/product-mappings/${id}`,
+  psaConfigurationTypeMappings: () => '/psacw/v2/configuration-type-mappings',
+  psaConfigurationTypeMapping: (id: number) => `/psacw/v2/configuration-type-mappings/${id}`,
+  psaSync: () => '/psacw/v2/sync',
+  psaSyncRuns: () => '/psacw/v2/sync/runs',
+  psaSyncLog: () => '/psacw/v2/sync/log',
 } as const;

@@ -39,6 +39,7 @@ export * from './permissions.ts';
 export * from './policies.ts';
 export * from './policy-items.ts';
 export * from './product-api.ts';
+export * from './psa-connectwise.ts';
 export * from './remote-support-tools.ts';
 export * from './route-match.ts';
 export * from './routes.ts';

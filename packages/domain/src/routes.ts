@@ -218,7 +218,10 @@ export const consoleRoutes: ConsoleRoute[] = [
     area: 'administration',
     inNav: true,
   },
-  ...integrationApps.map(([page, title]) => adminPage('apps', page, title)),
+  // ConnectWise PSA (issue 22): spec §6's PSA access configuration permission, the PSA flag on (the page says so).
+  ...integrationApps.map(([page, title]) =>
+    adminPage('apps', page, title, page === 'connectwise' ? { access: 'psa.configure' } : {}),
+  ),
   // The ticket rulesets (issue 20, spec §3 and §7): a page of the ticketing app, read with ticketing.view.
   adminPage('apps', 'ticketing/rulesets', 'Ticket rulesets', { ready: true, access: 'ticketing.view' }),
   adminPage('users', 'technicians', 'Technicians'),
@@ -501,6 +504,9 @@ const readyIds = new Set([
   'deviceDashboard.ticketing',
   'customerDashboard.ticketing',
   'administration.apps.ticketing',
+
+  // ConnectWise PSA (issue 22): connection, mappings, product and configuration-type mappings, sync.
+  'administration.apps.connectwise',
 ]);
 /** Dashboard tabs that need a permission (the tab helper declares none). */
 const tabAccess: Record<string, Permission> = {

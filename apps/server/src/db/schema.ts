@@ -24,6 +24,7 @@ export * from '../modules/notifications/schema.ts';
 export * from '../modules/organizations/schema.ts';
 export * from '../modules/policies/schema.ts';
 export * from '../modules/products/schema.ts';
+export * from '../modules/psa/schema.ts';
 export * from '../modules/scheduled-tasks/schema.ts';
 export * from '../modules/scripts/schema.ts';
 export * from '../modules/searches/schema.ts';

@@ -233,6 +233,10 @@ const screens: Record<string, Screen> = {
     () => import('../features/billing/components/agreement-templates-page.tsx'),
     'AgreementTemplatesPage',
   ),
+  'administration.apps.connectwise': screen(
+    () => import('../features/psa/components/psa-page.tsx'),
+    'PsaPage',
+  ),
   'administration.general.demoRequests': screen(
     () => import('../features/backup-promotion/components/demo-requests-page.tsx'),
     'DemoRequestsPage',

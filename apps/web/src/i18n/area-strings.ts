@@ -26,6 +26,7 @@ import { notificationChannelsStrings } from '../features/notification-channels/s
 import { organizationsStrings } from '../features/organizations/strings.ts';
 import { policiesStrings } from '../features/policies/strings.ts';
 import { productsStrings } from '../features/products/strings.ts';
+import { psaStrings } from '../features/psa/strings.ts';
 import { scheduledTasksStrings } from '../features/scheduled-tasks/strings.ts';
 import { scriptsStrings } from '../features/scripts/strings.ts';
 import { settingsStrings } from '../features/settings/strings.ts';
@@ -65,6 +66,7 @@ export const areaStrings = {
   ...organizationsStrings,
   ...policiesStrings,
   ...productsStrings,
+  ...psaStrings,
   ...scheduledTasksStrings,
   ...runScriptStrings,
   ...scheduleStrings,
