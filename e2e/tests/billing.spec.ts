@@ -31,29 +31,30 @@ test('time logged on a ticket is invoiced, and the invoice downloads as a PDF wi
   const org = await createOrganization(page.request, baseURL!, `Billed ${suffix}`);
   const headers = { origin: baseURL! };
   const labourName = `Remote support ${suffix}`;
-  const product = await page.request.post('/products', {
-    headers,
-    data: {
-      name: labourName,
-      description: 'Remote support by the hour',
-      type: 'LABOR_TICKET_TIME_ENTRY',
-      content: {
-        price: null,
-        cost: null,
-        taxable: false,
-        quantity: null,
-        licensingType: 'SUPPORT',
-        term: 'MONTHLY',
-        billing: null,
-        quantitySource: 'TIME_ENTRIES',
-        rate: '90.00',
-        timeRounding: '15_MIN',
-        timeEntrySource: 'TICKET',
-      },
-      productUserRole: { allowAllTechnicians: true, userRoles: [] },
-    },
-  });
-  expect(product.status(), await product.text()).toBe(201);
+  // The labour product, from the products screen: 90.00 an hour, time rounded up to 15 minutes.
+  await page.goto('/administration/billing/products');
+  await page.getByRole('button', { name: 'New product' }).click();
+  const picker = page.getByRole('dialog', { name: 'New product' });
+  await picker.getByRole('radio', { name: /^Labour \(ticket time entry\)/ }).check();
+  await picker.getByRole('button', { name: 'Continue' }).click();
+  const productDialog = page.getByRole('dialog', { name: 'New product: Labour (ticket time entry)' });
+  await productDialog.getByRole('textbox', { name: 'Name' }).fill(labourName);
+  await productDialog.getByRole('textbox', { name: 'Description' }).fill('Remote support by the hour');
+  await productDialog.getByRole('tab', { name: 'Billing' }).click();
+  await productDialog.getByRole('textbox', { name: 'Rate per hour' }).fill('90.00');
+  await productDialog.getByRole('tab', { name: 'Advanced' }).click();
+  await productDialog.getByRole('combobox', { name: 'Licensing type' }).click();
+  await page.getByRole('option', { name: 'Support' }).click();
+  await productDialog.getByRole('combobox', { name: 'Term' }).click();
+  await page.getByRole('option', { name: 'Monthly', exact: true }).click();
+  await productDialog.getByRole('combobox', { name: 'Time rounding' }).click();
+  await page.getByRole('option', { name: 'Round up to 15 minutes' }).click();
+  await expect(productDialog.getByRole('combobox', { name: 'Time entries from' })).toHaveValue(
+    'The ticket’s time entries',
+  );
+  await productDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Product created')).toBeVisible();
+  await expect(productDialog).toHaveCount(0);
 
   // The agreement, with the labour product, from the organization's billing page.
   await page.goto(`/customerDashboard/${org.id}/billing`);
