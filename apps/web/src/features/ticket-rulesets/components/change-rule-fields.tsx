@@ -1,4 +1,4 @@
-import { MultiSelect, NumberInput } from '@mantine/core';
+import { MultiSelect, NumberInput, SimpleGrid } from '@mantine/core';
 import { type AlertPriority, alertPriorities, MAX_TIME_RULE_MINUTES } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
 import type { RuleSettingsState } from '../rule-settings-form.ts';
@@ -61,25 +61,27 @@ export const TimeRuleFields = ({ value, errors, onChange }: Props<'time'>) => {
   return (
     <>
       <RuleSection title={t('ticketRulesets.time.title')}>
-        <StatusSelect
-          label={t('ticketRulesets.time.status')}
-          withAsterisk
-          value={value.statusId}
-          error={errorAt(errors, 'timeRuleSettings.statusId')}
-          onChange={(statusId) => onChange({ ...value, statusId })}
-        />
-        <NumberInput
-          label={t('ticketRulesets.time.afterMinutes')}
-          description={t('ticketRulesets.time.afterMinutesHint')}
-          withAsterisk
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          max={MAX_TIME_RULE_MINUTES}
-          value={value.afterMinutes}
-          error={errorAt(errors, 'timeRuleSettings.afterMinutes')}
-          onChange={(next) => onChange({ ...value, afterMinutes: typeof next === 'number' ? next : '' })}
-        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <StatusSelect
+            label={t('ticketRulesets.time.status')}
+            withAsterisk
+            value={value.statusId}
+            error={errorAt(errors, 'timeRuleSettings.statusId')}
+            onChange={(statusId) => onChange({ ...value, statusId })}
+          />
+          <NumberInput
+            label={t('ticketRulesets.time.afterMinutes')}
+            description={t('ticketRulesets.time.afterMinutesHint')}
+            withAsterisk
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            max={MAX_TIME_RULE_MINUTES}
+            value={value.afterMinutes}
+            error={errorAt(errors, 'timeRuleSettings.afterMinutes')}
+            onChange={(next) => onChange({ ...value, afterMinutes: typeof next === 'number' ? next : '' })}
+          />
+        </SimpleGrid>
       </RuleSection>
       <RuleSection title={t('ticketRulesets.rule.setTitle')}>
         <RuleChangesFields
