@@ -3,8 +3,8 @@ import { expect, signIn, test } from './fixtures.ts';
 
 /**
  * Ticket rulesets (issue 20 items 5 and 7): an administrator creates a ruleset over GraphQL from its page,
- * disables it, finds it with "(Disabled)" in a policy condition's ruleset picker, chooses it, saves the
- * policy, and finds it still chosen after a reload.
+ * disables it, creates a time rule with its own settings, finds the first with "(Disabled)" in a policy
+ * condition's ruleset picker, chooses it, saves the policy, and finds it still chosen after a reload.
  */
 test('a disabled ruleset is offered with "(Disabled)" in the condition editor, and a policy keeps it', async ({
   page,
@@ -47,6 +47,26 @@ test('a disabled ruleset is offered with "(Disabled)" in the condition editor, a
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toHaveCount(0);
   await expect(row).toContainText('Disabled');
+
+  // A time rule: a ticket Waiting for two hours is set Open.
+  const timeRuleName = `Stale waiting ${randomUUID().slice(0, 8)}`;
+  await page.getByRole('button', { name: 'New ruleset' }).click();
+  const timeRule = page.getByRole('dialog', { name: 'New ticket ruleset' });
+  await timeRule.getByRole('textbox', { name: 'Name' }).fill(timeRuleName);
+  await timeRule.getByRole('combobox', { name: 'Trigger type' }).click();
+  await page.getByRole('option', { name: 'Time based' }).click();
+  const stays = timeRule.getByRole('group', { name: 'When a ticket stays in a status' });
+  await stays.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Waiting' }).click();
+  await stays.getByRole('textbox', { name: 'For at least (minutes)' }).fill('120');
+  await timeRule
+    .getByRole('group', { name: 'What it sets on the ticket' })
+    .getByRole('combobox', { name: 'Status' })
+    .click();
+  await page.getByRole('option', { name: 'Open', exact: true }).click();
+  await timeRule.getByRole('button', { name: 'Save' }).click();
+  await expect(timeRule).toHaveCount(0);
+  await expect(rulesets.getByRole('row').filter({ hasText: timeRuleName })).toContainText('Time based');
   await page.screenshot({ path: test.info().outputPath('ticket-rulesets.png'), fullPage: true });
 
   // A policy whose CPU condition picks it.

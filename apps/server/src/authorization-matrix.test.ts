@@ -746,6 +746,10 @@ const matrix: Record<string, Entry> = {
     () => `/devices/${fx.deviceA}/metrics`,
     () => `/devices/${fx.deviceB}/metrics`,
   ),
+  'GET /devices/:id/owner-candidates': get(
+    () => `/devices/${fx.deviceA}/owner-candidates?search=a`,
+    () => `/devices/${fx.deviceB}/owner-candidates`,
+  ),
   'PATCH /devices/:id': {
     own: async () => ({ url: `/devices/${fx.deviceA}`, body: { displayName: `PC ${unique()}` } }),
     foreign: async () => ({ url: `/devices/${fx.deviceB}`, body: { displayName: 'PC' } }),

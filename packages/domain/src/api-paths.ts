@@ -85,6 +85,8 @@ export const apiPaths = {
   devices: () => '/devices',
   device: (id: number) => `/devices/${id}`,
   deviceMetrics: (id: number) => `/devices/${id}/metrics`,
+  /** Who may own the device (devices.ts `DeviceOwner`). */
+  deviceOwnerCandidates: (id: number) => `/devices/${id}/owner-candidates`,
   /** Device tags (device-tags.ts): the MSP's tags, one device's list, and bulk changes. */
   tags: () => '/devices/tags',
   tag: (id: number) => `/devices/tags/${id}`,

@@ -1,7 +1,9 @@
 import * as z from 'zod';
+import { INT32_MAX } from './constants.ts';
 import { ApprovalStatus } from './enums.ts';
 import { listOf, PageQuery } from './http.ts';
 import { DeviceStatus, HealthStatus } from './searches.ts';
+import { RoleType } from './users.ts';
 
 /**
  * Devices (nodes): node roles, the inventory an agent reports, list and query calls.
@@ -216,6 +218,25 @@ export type DeviceMetrics = z.infer<typeof DeviceMetrics>;
 
 // ---- devices as the console sees them ----
 
+/**
+ * The device's assigned owner (docs/decisions.md "Device owner"): a user of ours, an end user of the device's
+ * organization or a technician who can see the device. A ruleset with `useOwnerAsRequester` makes them the
+ * requester of the tickets it opens for the device.
+ */
+export const DeviceOwner = /* @__PURE__ */ z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  userType: RoleType,
+});
+export type DeviceOwner = z.infer<typeof DeviceOwner>;
+
+/** The refusal of an owner who is not one of these (400 VALIDATION_FAILED, at `ownerUserId`). */
+export const deviceOwnerMessages = {
+  OWNER_NOT_ALLOWED:
+    'The owner must be an enabled end user of the device’s organization or an enabled technician who can see the device.',
+} as const;
+
 export const Device = /* @__PURE__ */ z.object({
   id: z.number().int(),
   organizationId: z.number().int(),
@@ -238,6 +259,8 @@ export const Device = /* @__PURE__ */ z.object({
   manufacturer: z.string(),
   model: z.string(),
   loggedOnUser: z.string().nullable(),
+  /** The assigned owner; null: none. */
+  owner: DeviceOwner.nullable(),
   lastBootTime: z.string().nullable(),
   pendingReboot: z.boolean(),
   ipAddresses: z.array(z.string()),
@@ -292,9 +315,23 @@ export const UpdateDeviceRequest = z
     locationId: z.number().int().positive().nullable().optional(),
     /** Needs devices.approve besides devices.manage. */
     approvalStatus: z.enum(['APPROVED', 'REJECTED']).optional(),
+    /** The owner's user id (DeviceOwner); null clears it. */
+    ownerUserId: z.number().int().positive().max(INT32_MAX).nullable().optional(),
   })
   .strict();
 export type UpdateDeviceRequest = z.input<typeof UpdateDeviceRequest>;
+
+/** At most this many owner candidates are answered at once; the search narrows them. */
+export const DEVICE_OWNER_CANDIDATES_MAX = 50;
+
+/** `GET /devices/{id}/owner-candidates`: who may own the device, by name or email. */
+export const ListDeviceOwnerCandidatesQuery = /* @__PURE__ */ z.object({
+  search: z.string().trim().max(200).optional(),
+});
+export type ListDeviceOwnerCandidatesQuery = z.output<typeof ListDeviceOwnerCandidatesQuery>;
+/** End users of the device's organization first, then technicians, each by name; at most DEVICE_OWNER_CANDIDATES_MAX. */
+export const ListDeviceOwnerCandidatesResponse = /* @__PURE__ */ z.object({ data: z.array(DeviceOwner) });
+export type ListDeviceOwnerCandidatesResponse = z.infer<typeof ListDeviceOwnerCandidatesResponse>;
 
 export const DeviceMetricSample = /* @__PURE__ */ DeviceMetrics.extend({ time: z.string() });
 export type DeviceMetricSample = z.infer<typeof DeviceMetricSample>;

@@ -29,14 +29,52 @@ const settingsFields = (withRequester: boolean) => `
       severity
     }`;
 
-const rulesetFields = (withRequester: boolean) => `
+const ticketFields = `{
+        ticketFormId
+        status
+        tags
+        priority
+        severity
+      }`;
+const changesFields = `{
+        status
+        priority
+        severity
+        tags
+        assigneeId
+      }`;
+
+/** The other trigger types' settings (ticket-rules.ts): read by id, where the dialog edits them. */
+const ruleSettingsFields = `
+    scriptRuleSettings {
+      scriptIds
+      results
+      ticket ${ticketFields}
+    }
+    activityRuleSettings {
+      actions
+      outcomes
+      ticket ${ticketFields}
+    }
+    eventRuleSettings {
+      statusIds
+      priorities
+      set ${changesFields}
+    }
+    timeRuleSettings {
+      statusId
+      afterMinutes
+      set ${changesFields}
+    }`;
+
+const rulesetFields = (byId: boolean) => `
     id
     name
     type
     enabled
     isDefault
     createTime
-    updateTime${settingsFields(withRequester)}`;
+    updateTime${settingsFields(byId)}${byId ? ruleSettingsFields : ''}`;
 
 /** Every ruleset (useOwnerAsRequester is only read by id: the list answers null for it). */
 export const GET_TICKET_RULESET = `query GetTicketRuleset {
@@ -45,7 +83,7 @@ export const GET_TICKET_RULESET = `query GetTicketRuleset {
 }`;
 export type GetTicketRulesetResult = { ticketRuleset: TicketRuleset[] };
 
-/** One ruleset, with useOwnerAsRequester; null when there is none of this id. */
+/** One ruleset, with useOwnerAsRequester and its trigger type's own settings; null when there is none of this id. */
 export const TICKET_RULE_BY_ID = `query TicketRuleById($id: Int!) {
   ticketRuleById(id: $id) {${rulesetFields(true)}
   }

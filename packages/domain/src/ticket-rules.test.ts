@@ -6,6 +6,7 @@ import {
   isTicketActivity,
   RuleTicketChanges,
   ScriptRuleSettings,
+  suggestedRuleActions,
   ticketRuleMessages,
 } from './ticket-rules.ts';
 
@@ -26,6 +27,12 @@ describe('ticket rule settings', () => {
     expect(ActivityRuleSettings.safeParse({ actions: ['device.enroll'], outcomes: [], ticket }).success).toBe(
       true,
     );
+    // Each action the console suggests is one a rule takes.
+    for (const action of suggestedRuleActions)
+      expect(
+        ActivityRuleSettings.safeParse({ actions: [action], outcomes: [], ticket }).success,
+        action,
+      ).toBe(true);
   });
 
   it('needs something to set, and something that sets an event rule off', () => {

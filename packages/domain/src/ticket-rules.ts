@@ -28,6 +28,7 @@ export const MAX_TIME_RULE_MINUTES = (365 * SECONDS_PER_DAY) / 60;
 const MAX_RULE_TAGS = 20;
 
 export const ticketRuleMessages = {
+  ACTIVITY_ACTION_REQUIRED: 'Choose at least one activity type.',
   ACTIVITY_TICKET_ACTION:
     'Ticket and ticket ruleset activities cannot create tickets: each ticket would make another.',
   EVENT_TRIGGER_REQUIRED: 'Choose at least one status or priority that sets the rule off.',
@@ -88,9 +89,48 @@ const ActivityAction = /* @__PURE__ */ z
   .regex(/^[A-Za-z][\w.-]*$/, 'An action is a name such as device.delete')
   .refine((action) => !isTicketActivity(action), ticketRuleMessages.ACTIVITY_TICKET_ACTION);
 
+/**
+ * Activity actions an activity rule is often set to: those of a device, a job, an alert or an organization's
+ * setup, which carry the organization a ticket needs. Offered by the console; any other action name may be
+ * typed (an activity without an organization makes no ticket).
+ */
+export const suggestedRuleActions = [
+  'alert.raised',
+  'alert.reset',
+  'alert.automation',
+  'device.enroll',
+  'device.approval',
+  'device.update',
+  'device.delete',
+  'device.policy',
+  'device.wakeup',
+  'job.submit',
+  'job.result',
+  'job.cancel',
+  'job.expire',
+  'scheduledTask.run',
+  'scheduledTask.missed',
+  'backupPlan.create',
+  'backupPlan.update',
+  'backupPlan.delete',
+  'backup.job.ignore',
+  'credential.create',
+  'credential.update',
+  'credential.delete',
+  'contact.create',
+  'contact.update',
+  'contact.delete',
+  'enrollment.create',
+  'enrollment.revoke',
+  'organization.update',
+] as const;
+
 /** An activity of one of these actions with one of these outcomes (none listed: either). */
 export const ActivityRuleSettings = /* @__PURE__ */ z.object({
-  actions: z.array(ActivityAction).min(1).max(MAX_RULE_ACTIONS),
+  actions: z
+    .array(ActivityAction)
+    .min(1, ticketRuleMessages.ACTIVITY_ACTION_REQUIRED)
+    .max(MAX_RULE_ACTIONS, `At most ${MAX_RULE_ACTIONS} activity types`),
   outcomes: z.array(ActivityOutcome).max(2),
   ticket: RuleTicketSettings,
 });

@@ -4,19 +4,21 @@ import {
   type CreateTicketRulesetVariables,
   GET_TICKET_RULESET,
   type GetTicketRulesetResult,
+  type ListUsersResponse,
   messages,
   type NewTicketRulesetInput,
   TICKET_RULE_BY_ID,
   type TicketRuleByIdResult,
   type TicketRuleByIdVariables,
   type TicketRulesetInput,
+  type TicketSetupResponse,
   UPDATE_TICKET_RULESET,
   type UpdateTicketRulesetResult,
   type UpdateTicketRulesetVariables,
 } from '@rmm/domain';
 import { apiPaths } from '@rmm/domain/api-paths';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from './api.ts';
+import { ApiError, apiRequest, toQuery } from './api.ts';
 import { graphqlRequest } from './graphql.ts';
 
 /**
@@ -98,3 +100,33 @@ export const useSaveTicketRulesetMutation = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketRulesetKeys.all }),
   });
 };
+
+/** What the rules' fields refer to: the ticket statuses (by name) and the technicians one may assign. */
+export const ticketRuleRefKeys = {
+  statuses: ['ticketRuleRefs', 'statuses'] as const,
+  technicians: ['ticketRuleRefs', 'technicians'] as const,
+};
+
+/** The ticket statuses (GET /ticket-setup, ticketing.view), in their order. */
+export const useTicketStatusesQuery = () =>
+  useQuery({
+    queryKey: ticketRuleRefKeys.statuses,
+    queryFn: async () =>
+      (await apiRequest<TicketSetupResponse>('GET', apiPaths.ticketSetup())).lists.statuses ?? [],
+    staleTime: 60_000,
+  });
+
+/** The technicians a rule may assign; only for those who may list users (`enabled`). */
+export const useTechniciansQuery = (enabled: boolean) =>
+  useQuery({
+    queryKey: ticketRuleRefKeys.technicians,
+    queryFn: async () =>
+      (
+        await apiRequest<ListUsersResponse>(
+          'GET',
+          `${apiPaths.users()}${toQuery({ userType: 'TECHNICIAN', page: 1, pageSize: 500 })}`,
+        )
+      ).data,
+    staleTime: 60_000,
+    enabled,
+  });

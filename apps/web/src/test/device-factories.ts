@@ -27,6 +27,7 @@ export const createDevice = (overrides: Partial<Device> = {}): Device => {
     manufacturer: 'QEMU',
     model: 'Standard PC',
     loggedOnUser: 'alice',
+    owner: null,
     lastBootTime: '2024-01-01T08:00:00.000Z',
     pendingReboot: false,
     ipAddresses: ['10.0.0.5'],

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { builtInNodeRoles, type Device } from '@rmm/domain';
+import { builtInNodeRoles, type Device, type DeviceOwner, deviceOwnerMessages } from '@rmm/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInventory } from '../../../test/agents.ts';
 import {
@@ -8,7 +9,7 @@ import {
   createUser,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { deviceMetrics, devices } from '../../db/schema.ts';
+import { deviceMetrics, devices, roles, users } from '../../db/schema.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -205,5 +206,125 @@ describe('changing devices', () => {
     expect((await ctx.request('DELETE', `/devices/${device.id}`)).statusCode).toBe(200);
     expect((await ctx.request('GET', `/devices/${device.id}`)).statusCode).toBe(404);
     expect((await ctx.request('DELETE', `/organizations/${org.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('device owner', () => {
+  /** A user row: an end user of `organizationId`, or a technician whose role has `permissions` and `scope`. */
+  const createPerson = async (
+    person:
+      | { organizationId: number; isEnabled?: boolean }
+      | { permissions: string[]; scope: 'all' | number[] },
+  ) => {
+    const suffix = randomUUID().slice(0, 8);
+    const isEndUser = 'organizationId' in person;
+    const [role] = isEndUser
+      ? await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'End user'))
+      : await ctx.db
+          .insert(roles)
+          .values({ name: `Owner role ${suffix}`, permissions: person.permissions })
+          .returning({ id: roles.id });
+    const [row] = await ctx.db
+      .insert(users)
+      .values({
+        email: `owner-${suffix}@test.local`,
+        name: `Owner ${suffix}`,
+        userType: isEndUser ? 'END_USER' : 'TECHNICIAN',
+        organizationId: isEndUser ? person.organizationId : null,
+        isEnabled: isEndUser ? (person.isEnabled ?? true) : true,
+        roleId: role!.id,
+        organizationScope: isEndUser ? [person.organizationId] : person.scope,
+      })
+      .returning();
+    return row!;
+  };
+  const setOwner = (deviceId: number, ownerUserId: number | null, cookie?: string) =>
+    ctx.request('PATCH', `/devices/${deviceId}`, { ownerUserId }, cookie ? { cookie } : {});
+  const candidates = async (deviceId: number, search = '') => {
+    const response = await ctx.request('GET', `/devices/${deviceId}/owner-candidates?search=${search}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: DeviceOwner[] }).data;
+  };
+
+  it('sets an end user of the organization or a technician who sees it as the owner, and clears it', async () => {
+    const org = await createOrganization();
+    const device = await createDevice(org.id);
+    const endUser = await createPerson({ organizationId: org.id });
+    const technician = await createPerson({ permissions: ['devices.view'], scope: [org.id] });
+
+    const set = await setOwner(device.id, endUser.id);
+    expect(set.statusCode, set.body).toBe(200);
+    const owner = { id: endUser.id, name: endUser.name, email: endUser.email, userType: 'END_USER' };
+    expect(set.json().owner).toEqual(owner);
+    expect((await ctx.request('GET', `/devices/${device.id}`)).json().owner).toEqual(owner);
+    expect((await list(`organizationId=${org.id}`)).data[0]!.owner).toEqual(owner);
+
+    const byTechnician = await setOwner(device.id, technician.id);
+    expect(byTechnician.json().owner).toMatchObject({ id: technician.id, userType: 'TECHNICIAN' });
+    const log = (
+      await ctx.request('GET', `/activities?organizationId=${org.id}&action=device.update`)
+    ).json();
+    expect(log.data[0]).toMatchObject({ detail: 'changed ownerUserId', outcome: 'SUCCESS' });
+
+    const cleared = await setOwner(device.id, null);
+    expect(cleared.json().owner).toBeNull();
+    const [row] = await ctx.db.select().from(devices).where(eq(devices.id, device.id));
+    expect(row!.ownerUserId).toBeNull();
+
+    // A deleted user leaves the device without an owner.
+    await setOwner(device.id, endUser.id);
+    await ctx.db.delete(users).where(eq(users.id, endUser.id));
+    expect((await ctx.request('GET', `/devices/${device.id}`)).json().owner).toBeNull();
+  });
+
+  it('refuses a user of another organization, a technician who cannot see the device, a disabled or unknown user', async () => {
+    const org = await createOrganization();
+    const other = await createOrganization();
+    const device = await createDevice(org.id);
+    const refused = [
+      await createPerson({ organizationId: other.id }),
+      await createPerson({ organizationId: org.id, isEnabled: false }),
+      await createPerson({ permissions: ['devices.view'], scope: [other.id] }),
+      await createPerson({ permissions: ['ticketing.view'], scope: 'all' }),
+    ];
+    for (const user of refused) {
+      const response = await setOwner(device.id, user.id);
+      expect(response.statusCode, user.email).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: deviceOwnerMessages.OWNER_NOT_ALLOWED,
+      });
+    }
+    expect((await setOwner(device.id, 2_000_000_000)).statusCode).toBe(400);
+    expect((await ctx.request('GET', `/devices/${device.id}`)).json().owner).toBeNull();
+
+    // A technician of another organization cannot reach the device at all.
+    const outsider = await createUser(ctx, {
+      permissions: ['devices.view', 'devices.manage'],
+      scope: [other.id],
+    });
+    expect((await setOwner(device.id, null, outsider.cookie)).statusCode).toBe(404);
+  });
+
+  it('lists the candidates: end users of the organization first, then technicians who see it, searchable', async () => {
+    const org = await createOrganization();
+    const other = await createOrganization();
+    const device = await createDevice(org.id);
+    const endUser = await createPerson({ organizationId: org.id });
+    await createPerson({ organizationId: other.id });
+    await createPerson({ organizationId: org.id, isEnabled: false });
+    const technician = await createPerson({ permissions: ['devices.view'], scope: [org.id] });
+    await createPerson({ permissions: ['devices.view'], scope: [other.id] });
+
+    const all = await candidates(device.id);
+    const ids = all.map((candidate) => candidate.id);
+    expect(ids[0]).toBe(endUser.id);
+    expect(all.filter((c) => c.userType === 'END_USER').map((c) => c.id)).toEqual([endUser.id]);
+    expect(ids).toContain(technician.id);
+    const types = all.map((candidate) => candidate.userType);
+    expect(types.lastIndexOf('END_USER')).toBeLessThan(types.indexOf('TECHNICIAN'));
+    expect((await candidates(device.id, technician.email.slice(0, 14))).map((c) => c.id)).toEqual([
+      technician.id,
+    ]);
   });
 });

@@ -1,6 +1,12 @@
-import { type AgentPlatform, type Device, type DeviceNode, findNodeRole } from '@rmm/domain';
-import { getTableColumns } from 'drizzle-orm';
-import { devices, locations, organizations } from '../../db/schema.ts';
+import {
+  type AgentPlatform,
+  type Device,
+  type DeviceNode,
+  type DeviceOwner,
+  findNodeRole,
+} from '@rmm/domain';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { devices, locations, organizations, users } from '../../db/schema.ts';
 import { deviceTagNames } from '../tags/sql.ts';
 
 type DeviceRow = typeof devices.$inferSelect;
@@ -12,18 +18,25 @@ const {
   ...summaryColumns
 } = getTableColumns(devices);
 
+/** The device's owner as a JSON object (null without one): one primary-key lookup per row. */
+const deviceOwner = sql<DeviceOwner | null>`(
+  select jsonb_build_object('id', u.id, 'name', u.name, 'email', u.email, 'userType', u.user_type)
+  from ${users} u where u.id = ${devices}.${sql.identifier('owner_user_id')})`;
+
 /** The columns of a device list row: everything but the inventory document and the secret hash, with its tags. */
 export const deviceColumns = {
   ...summaryColumns,
   organizationName: organizations.name,
   locationName: locations.name,
   tags: deviceTagNames,
+  owner: deviceOwner,
 };
 
 export type DeviceListRow = Omit<DeviceRow, 'inventory' | 'secretHash' | 'alertHealth'> & {
   organizationName: string;
   locationName: string | null;
   tags: string[];
+  owner: DeviceOwner | null;
 };
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -49,6 +62,7 @@ export const toDevice = (row: DeviceListRow): Device => ({
   manufacturer: row.manufacturer,
   model: row.model,
   loggedOnUser: row.loggedOnUser,
+  owner: row.owner ?? null,
   lastBootTime: iso(row.lastBootAt),
   pendingReboot: row.pendingReboot,
   ipAddresses: row.ipAddresses,

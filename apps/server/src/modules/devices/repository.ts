@@ -1,12 +1,14 @@
 import {
   builtInNodeRoles,
+  DEVICE_OWNER_CANDIDATES_MAX,
+  type DeviceOwner,
   type ListDevicesQuery,
   type OrganizationScope,
   type SearchCriteria,
 } from '@rmm/domain';
-import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, toNumber } from '../../db/database.ts';
-import { deviceMetrics, devices, locations, organizations } from '../../db/schema.ts';
+import { deviceMetrics, devices, locations, organizations, roles, users } from '../../db/schema.ts';
 import { inScope } from '../../lib/scope.ts';
 import { escapeLike } from '../activities/repository.ts';
 import { criteriaConditionOf } from './criteria.ts';
@@ -124,7 +126,10 @@ export const findRelativeIds = async (db: DbOrTx, scope: OrganizationScope, ids:
 };
 
 export type DeviceUpdate = Partial<
-  Pick<typeof devices.$inferInsert, 'displayName' | 'nodeRoleId' | 'locationId' | 'approvalStatus'>
+  Pick<
+    typeof devices.$inferInsert,
+    'displayName' | 'nodeRoleId' | 'locationId' | 'approvalStatus' | 'ownerUserId'
+  >
 >;
 
 export const updateDeviceRow = async (db: DbOrTx, id: number, values: DeviceUpdate) => {
@@ -212,4 +217,67 @@ export const findLocation = async (db: DbOrTx, scope: OrganizationScope, locatio
     .from(locations)
     .where(and(eq(locations.id, locationId), inScope(locations.organizationId, scope)));
   return row;
+};
+
+// ---------------------------------------------------------------- owners
+
+/** A scope column ('all' or a list of ids) that allows the organization. */
+const scopeHolds = (column: SQL | typeof users.organizationScope, organizationId: number) =>
+  sql`(${column} = '"all"'::jsonb or ${column} @> to_jsonb(${organizationId}::int))`;
+
+/**
+ * Who may own a device of the organization (docs/decisions.md "Device owner"): an enabled end user of it, or an
+ * enabled technician who can see its devices (devices.view, and the organization in both their own scope and
+ * their role's: the actor's scope).
+ */
+const mayOwn = (organizationId: number) =>
+  and(
+    eq(users.isEnabled, true),
+    or(
+      and(eq(users.userType, 'END_USER'), eq(users.organizationId, organizationId)),
+      and(
+        eq(users.userType, 'TECHNICIAN'),
+        sql`${roles.permissions} @> ${JSON.stringify(['devices.view'])}::jsonb`,
+        scopeHolds(users.organizationScope, organizationId),
+        scopeHolds(sql`${roles.organizationScope}`, organizationId),
+      ),
+    ),
+  );
+
+const ownerColumns = { id: users.id, name: users.name, email: users.email, userType: users.userType };
+
+export const isAllowedOwner = async (db: DbOrTx, userId: number, organizationId: number) => {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.id, userId), mayOwn(organizationId)));
+  return row !== undefined;
+};
+
+/** The users who may own a device of the organization: end users first, then technicians, each by name. */
+export const listOwnerCandidates = async (
+  db: DbOrTx,
+  organizationId: number,
+  search: string | undefined,
+): Promise<DeviceOwner[]> => {
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const rows = await db
+    .select(ownerColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        mayOwn(organizationId),
+        pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+      ),
+    )
+    .orderBy(
+      desc(eq(users.userType, 'END_USER')),
+      asc(sql`lower(${users.name})`),
+      asc(sql`lower(${users.email})`),
+      asc(users.id),
+    )
+    .limit(DEVICE_OWNER_CANDIDATES_MAX);
+  return rows.map((row) => ({ ...row, userType: row.userType as DeviceOwner['userType'] }));
 };

@@ -4,6 +4,8 @@ import {
   IdParam,
   ListDeviceMetricsQuery,
   ListDeviceMetricsResponse,
+  ListDeviceOwnerCandidatesQuery,
+  ListDeviceOwnerCandidatesResponse,
   ListDevicesQuery,
   ListDevicesResponse,
   ListNodeRolesResponse,
@@ -82,6 +84,27 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
+  app.get(
+    '/devices/:id/owner-candidates',
+    {
+      config: { access: 'devices.manage' },
+      schema: {
+        tags,
+        summary: 'Who may own the device: end users of its organization and technicians who can see it',
+        params: IdParam,
+        querystring: ListDeviceOwnerCandidatesQuery,
+        response: { 200: ListDeviceOwnerCandidatesResponse },
+      },
+    },
+    async (request) =>
+      service.listOwnerCandidates({
+        db: app.db,
+        actor: actorOf(request),
+        id: request.params.id,
+        query: request.query,
+      }),
+  );
+
   // Spec §7: POST /query/device {nodeIds, includeParentsAndChildren, cacheExpiration, mode}.
   app.post(
     '/query/device',
@@ -103,7 +126,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'devices.manage', activity: 'device.update' },
       schema: {
         tags,
-        summary: 'Rename, move, change the role of, approve or reject a device',
+        summary: 'Rename, move, change the role or owner of, approve or reject a device',
         params: IdParam,
         body: UpdateDeviceRequest,
         response: { 200: DeviceNode },

@@ -14,6 +14,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns.ts';
+import { users } from '../auth/schema.ts';
 import { enrollmentTokens } from '../enrollment/schema.ts';
 import { locations, organizations } from '../organizations/schema.ts';
 
@@ -57,6 +58,8 @@ export const devices = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
     lastBootAt: timestamp('last_boot_at', { withTimezone: true, mode: 'date' }),
     loggedOnUser: text('logged_on_user'),
+    /** The assigned owner (an end user of the organization or a technician who sees it); the requester of rulesets' tickets. */
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     pendingReboot: boolean('pending_reboot').notNull().default(false),
     ipAddresses: jsonb('ip_addresses').$type<string[]>().notNull().default([]),
     cpuPercent: real('cpu_percent'),
@@ -103,6 +106,8 @@ export const devices = pgTable(
     index('devices_remote_tools_idx').on(sql`jsonb_array_length(${t.remoteSupportTools})`),
     index('devices_created_idx').on(t.createdAt),
     index('devices_parent_idx').on(t.parentDeviceId),
+    // Deleting a user sets their devices' owner to null.
+    index('devices_owner_idx').on(t.ownerUserId),
     // The status sweeper reads only devices that are not DOWN yet.
     index('devices_live_seen_idx').on(t.lastSeenAt).where(sql`${t.status} <> 'DOWN'`),
     index('devices_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

@@ -2,8 +2,10 @@ import {
   agentRefusalMessages,
   type Device,
   type DeviceNode,
+  deviceOwnerMessages,
   findNodeRole,
   type ListDeviceMetricsQuery,
+  type ListDeviceOwnerCandidatesQuery,
   type ListDevicesQuery,
   type QueryDeviceRequest,
   type ServerMessage,
@@ -75,6 +77,11 @@ const checkUpdate = async (db: Db, actor: Actor, device: Device, input: Update) 
   if (locationId && !(await repo.locationBelongsTo(db, locationId, device.organizationId))) {
     throw badRequest(`locationId: location ${locationId} does not belong to this organization`);
   }
+  const { ownerUserId } = input;
+  // Unknown users and users of other organizations are refused alike: ids of others are not confirmed.
+  if (ownerUserId && !(await repo.isAllowedOwner(db, ownerUserId, device.organizationId))) {
+    throw badRequest(deviceOwnerMessages.OWNER_NOT_ALLOWED);
+  }
 };
 
 const tellAgent = (bus: Bus, deviceId: number, message: ServerMessage) =>
@@ -135,4 +142,15 @@ export const listMetrics = async ({ db, actor, id, query }: Read & { query: List
   const to = query.to ? new Date(query.to) : new Date();
   const from = query.from ? new Date(query.from) : new Date(to.getTime() - DAY_MS);
   return { data: await repo.listMetricSamples(db, id, from, to) };
+};
+
+/** Who may own the device (end users of its organization, technicians who see it), by name or email. */
+export const listOwnerCandidates = async ({
+  db,
+  actor,
+  id,
+  query,
+}: Read & { query: ListDeviceOwnerCandidatesQuery }) => {
+  const device = await getDeviceSummary({ db, actor, id });
+  return { data: await repo.listOwnerCandidates(db, device.organizationId, query.search) };
 };

@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { withDatabase } from '../../../test/postgres-global-setup.ts';
 import { buildApp } from '../../app.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
-import { ticketRuleAlertTickets } from '../../db/schema.ts';
+import { roles, ticketRuleAlertTickets, users } from '../../db/schema.ts';
 import { alertsOf, nextTime } from '../monitoring/test-fixtures.ts';
 import { conditionRuleset, cpuDevice, logOf, ticketOf, ticketsOf } from './test-fixtures.ts';
 
@@ -90,6 +90,30 @@ describe('condition rules', () => {
     await tick(new Date(secondReset.getTime() + 60 * MINUTE));
     expect((await ticketOf(ctx, created!.id)).statusId).toBe(2);
     expect(await ticketsOf(ctx, `deviceId=${device.deviceId}`)).toHaveLength(1);
+  });
+
+  it('makes the device’s owner the requester when the ruleset says useOwnerAsRequester', async () => {
+    const rulesetId = await conditionRuleset(ctx, { name: 'Owner tickets' });
+    const device = await cpuDevice(ctx, serverUrl, { mode: 'RULESET', rulesetId });
+    const [endUserRole] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'End user'));
+    const [owner] = await ctx.db
+      .insert(users)
+      .values({
+        email: `owner-${device.deviceId}@test.local`,
+        name: 'Olivia Owner',
+        userType: 'END_USER',
+        organizationId: device.organization.id,
+        roleId: endUserRole!.id,
+        organizationScope: [device.organization.id],
+      })
+      .returning();
+    const set = await ctx.request('PATCH', `/devices/${device.deviceId}`, { ownerUserId: owner!.id });
+    expect(set.statusCode, set.body).toBe(200);
+
+    await device.trigger(true);
+    await tick();
+    const [ticket] = await ticketsOf(ctx, `deviceId=${device.deviceId}`);
+    expect(ticket?.requester).toEqual({ userId: owner!.id, email: owner!.email, name: 'Olivia Owner' });
   });
 
   it('creates a new ticket on every re-trigger when the ruleset says createNewTicket', async () => {

@@ -63,6 +63,8 @@ export const readAlertFeed = async (db: DbOrTx, afterId: number, limit: number) 
       deviceId: alerts.deviceId,
       organizationId: alerts.organizationId,
       deviceName: devices.displayName,
+      /** The device's owner now (useOwnerAsRequester). */
+      deviceOwnerId: devices.ownerUserId,
       organizationName: organizations.name,
       conditionId: alerts.conditionId,
       conditionName: alerts.conditionName,

@@ -40,7 +40,7 @@ const ruleTicketFields = (settings: RuleTicketSettings) => ({
   tags: settings.tags,
 });
 
-/** A condition ruleset's ticket for a triggered alert. */
+/** A condition ruleset's ticket for a triggered alert; the device's owner is its requester when the ruleset says so. */
 export const alertTicket = (
   event: AlertFeedEvent,
   trigger: ConditionTriggerSettings,
@@ -58,6 +58,8 @@ export const alertTicket = (
   ].join('\n'),
   isDescriptionPublic: false,
   type: 'INCIDENT',
+  requester:
+    trigger.useOwnerAsRequester && event.deviceOwnerId !== null ? { userId: event.deviceOwnerId } : null,
   ...ruleTicketFields(trigger),
   priority: (trigger.priority ?? event.priority) as TicketPriority,
   severity: (trigger.severity ?? event.severity) as TicketSeverity,

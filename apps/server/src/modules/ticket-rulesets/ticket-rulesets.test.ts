@@ -48,6 +48,13 @@ const failure = async (request: Promise<unknown>): Promise<Failure> => {
 const codesOf = (answer: Failure) => answer.errors.map((e) => e.extensions?.code);
 
 const withoutTimes = ({ createTime: _c, updateTime: _u, ...ruleset }: TicketRuleset) => ruleset;
+/** What TicketRuleById answers for the other trigger types' settings of a condition ruleset. */
+const noRuleSettings = {
+  scriptRuleSettings: null,
+  activityRuleSettings: null,
+  eventRuleSettings: null,
+  timeRuleSettings: null,
+};
 
 describe('ticket rulesets over GraphQL', () => {
   let ctx: TestContext;
@@ -119,7 +126,7 @@ describe('ticket rulesets over GraphQL', () => {
     expect(id).toEqual(expect.any(Number));
 
     const read = await byId(id);
-    expect(withoutTimes(read!)).toEqual({ id, ...input });
+    expect(withoutTimes(read!)).toEqual({ id, ...input, ...noRuleSettings });
     expect(Date.parse(read!.createTime)).not.toBeNaN();
     expect(read!.updateTime).toBe(read!.createTime);
 
@@ -193,7 +200,7 @@ describe('ticket rulesets over GraphQL', () => {
     });
     expect(await update({ id, ...changed })).toBe(id);
     const read = await byId(id);
-    expect(withoutTimes(read!)).toEqual({ id, ...changed });
+    expect(withoutTimes(read!)).toEqual({ id, ...changed, ...noRuleSettings });
     expect(Date.parse(read!.updateTime)).toBeGreaterThanOrEqual(Date.parse(read!.createTime));
     expect((await list()).find((r) => r.id === id)?.enabled).toBe(false);
 

@@ -3,6 +3,7 @@ import type {
   CreateEnrollmentTokenResponse,
   DeviceNode,
   ListDeviceMetricsResponse,
+  ListDeviceOwnerCandidatesResponse,
   ListEnrollmentTokensResponse,
   QueryDeviceResponse,
   UpdateDeviceRequest,
@@ -29,6 +30,12 @@ export const devicesApi = {
     return nodes.find((node) => node.id === id) ?? null;
   },
   metrics: (id: number) => apiRequest<ListDeviceMetricsResponse>('GET', apiPaths.deviceMetrics(id)),
+  /** Who may own the device, by name or email (at most DEVICE_OWNER_CANDIDATES_MAX). */
+  ownerCandidates: (id: number, search: string | undefined) =>
+    apiRequest<ListDeviceOwnerCandidatesResponse>(
+      'GET',
+      `${apiPaths.deviceOwnerCandidates(id)}${toQuery({ search })}`,
+    ).then((answer) => answer.data),
   update: (id: number, body: UpdateDeviceRequest) =>
     apiRequest<DeviceNode>('PATCH', apiPaths.device(id), body),
   remove: (id: number) => apiRequest<{ ok: true }>('DELETE', apiPaths.device(id)),

@@ -15,6 +15,8 @@ export const deviceKeys = {
   detail: (id: number) => [...queryRoots.devices, 'detail', id] as const,
   summary: (id: number) => [...queryRoots.devices, 'detail', id, 'summary'] as const,
   metrics: (id: number) => [...queryRoots.devices, 'detail', id, 'metrics'] as const,
+  ownerCandidates: (id: number, search: string | undefined) =>
+    [...queryRoots.devices, 'owner-candidates', id, search ?? ''] as const,
 };
 
 export const enrollmentKeys = {
@@ -44,6 +46,15 @@ export const useDeviceMetricsQuery = (id: number) =>
     queryKey: deviceKeys.metrics(id),
     queryFn: () => devicesApi.metrics(id),
     refetchInterval: LIVE_POLL_MS,
+  });
+
+/** Who may own the device; only while `enabled` (the owner picker is open for someone who may change it). */
+export const useDeviceOwnerCandidatesQuery = (id: number, search: string | undefined, enabled: boolean) =>
+  useQuery({
+    queryKey: deviceKeys.ownerCandidates(id, search),
+    queryFn: () => devicesApi.ownerCandidates(id, search),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 
 export const useUpdateDeviceMutation = (id: number) => {

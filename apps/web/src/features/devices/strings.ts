@@ -33,6 +33,7 @@ export const devicesStrings = {
   'devices.noLocation': 'No location',
   'devices.role': 'Role',
   'devices.loggedOnUser': 'Logged-on user',
+  'devices.ownerFact': 'Owner',
   'devices.ipAddress': 'IP address',
   'devices.ipAddresses': 'IP addresses',
   'devices.lastSeen': 'Last seen',
@@ -94,6 +95,14 @@ export const devicesStrings = {
   'devices.details.loopback': 'Loopback',
   'devices.settings.general': 'General',
   'devices.settings.saved': 'Device saved',
+  'devices.owner.label': 'Owner',
+  'devices.owner.hint':
+    'An end user of the organization or a technician who can see the device. Ticket rulesets can make the owner the requester of the device’s tickets.',
+  'devices.owner.none': 'No owner',
+  'devices.owner.clear': 'Remove the owner',
+  'devices.owner.nothingFound': 'Nobody found',
+  'devices.owner.group.END_USER': 'End users',
+  'devices.owner.group.TECHNICIAN': 'Technicians',
   'devices.delete.section': 'Remove device',
   'devices.delete.explain':
     'Removes the device, its inventory and its metrics. Its agent is disconnected and must be enrolled again.',

@@ -9,11 +9,19 @@ import {
   type TicketRuleset,
   type TicketRulesetInput,
 } from '@rmm/domain';
+import {
+  emptyRuleFieldErrors,
+  newRuleSettingsState,
+  type RuleSettingsState,
+  ruleSettingsInputOf,
+  ruleSettingsStateOf,
+} from './rule-settings-form.ts';
 
 /**
  * The ruleset dialog's state and its check: numbers that may be empty, selects whose empty value means "the
  * condition's" or "unchanged", turned into the GraphQL input and judged by the domain's schema, whose messages
- * show at the fields they concern (`conditionResetSettings.time.value`...).
+ * show at the fields they concern (`conditionResetSettings.time.value`, `timeRuleSettings.afterMinutes`...).
+ * A condition ruleset's three settings are here; the other trigger types' in rule-settings-form.ts.
  */
 
 type Refs = {
@@ -32,6 +40,8 @@ export type RulesetFormState = {
   hasReset: boolean;
   reset: { status: number | ''; value: number | ''; unit: ResetTimeUnit };
   reTrigger: Refs & { createNewTicket: boolean };
+  /** The settings of the script, activity, event and time rules (only the chosen type's are sent). */
+  rules: RuleSettingsState;
 };
 
 const refsOf = (settings: {
@@ -58,6 +68,7 @@ export const newRulesetState = (): RulesetFormState => {
     hasReset: false,
     reset: { status: '', value: 30, unit: 'MINUTES' },
     reTrigger: { ...refsOf(defaults.conditionReTriggerSettings!), createNewTicket: false },
+    rules: newRuleSettingsState(),
   };
 };
 
@@ -84,6 +95,7 @@ export const stateOfRuleset = (ruleset: TicketRuleset): RulesetFormState => {
     reTrigger: reTrigger
       ? { ...refsOf(reTrigger), createNewTicket: reTrigger.createNewTicket }
       : fresh.reTrigger,
+    rules: ruleSettingsStateOf(ruleset),
   };
 };
 
@@ -95,7 +107,10 @@ const refsInput = (refs: Refs) => ({
   severity: orNull(refs.severity),
 });
 
-/** The GraphQL input: a condition ruleset's three settings, none for the other trigger types. */
+/**
+ * The GraphQL input: a condition ruleset's three settings (null for the other trigger types), and the own
+ * settings of a script, activity, event or time rule.
+ */
 export const rulesetInputOf = (state: RulesetFormState): NewTicketRulesetInput => {
   const isCondition = state.type === 'CONDITION_RULE';
   return {
@@ -120,6 +135,7 @@ export const rulesetInputOf = (state: RulesetFormState): NewTicketRulesetInput =
     conditionReTriggerSettings: isCondition
       ? { ...refsInput(state.reTrigger), createNewTicket: state.reTrigger.createNewTicket }
       : null,
+    ...ruleSettingsInputOf(state.type, state.rules),
   };
 };
 
@@ -130,7 +146,7 @@ export type RulesetCheck =
 /** The input and the first message per field (dotted paths of the input), the domain's schema deciding. */
 export const checkRuleset = (state: RulesetFormState): RulesetCheck => {
   const input = rulesetInputOf(state);
-  const errors: Record<string, string> = {};
+  const errors: Record<string, string> = emptyRuleFieldErrors(state.type, state.rules);
   if (input.conditionResetSettings) {
     if (state.reset.status === '') errors['conditionResetSettings.status'] = messages.validation.mandatory;
     if (state.reset.value === '') errors['conditionResetSettings.time.value'] = messages.validation.mandatory;

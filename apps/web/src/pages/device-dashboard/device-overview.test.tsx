@@ -62,6 +62,7 @@ describe('DeviceOverviewPage', () => {
       hostname: 'web-01',
       pendingReboot: true,
       metrics: { cpuPercent: 97.4, memoryPercent: 40, diskPercent: 55 },
+      owner: { id: 7, name: 'Olivia Owner', email: 'olivia@contoso.test', userType: 'END_USER' },
     });
     mockFetch({
       [`GET /devices/${device.id}`]: device,
@@ -73,6 +74,7 @@ describe('DeviceOverviewPage', () => {
     expect(await screen.findByTestId('device-status')).toHaveTextContent('Warning');
     expect(screen.getByRole('row', { name: /Hostname/ })).toHaveTextContent('web-01');
     expect(screen.getByRole('row', { name: /Pending reboot/ })).toHaveTextContent('Yes');
+    expect(screen.getByRole('row', { name: /Owner/ })).toHaveTextContent('Olivia Owner');
     expect(await screen.findByLabelText('CPU: 97 %')).toBeInTheDocument();
     // No stored samples yet: the charts draw the live value instead of an empty state.
     expect(screen.queryAllByText('No samples in the last 24 hours yet.')).toHaveLength(0);

@@ -19,7 +19,7 @@ const DeviceSettings = ({ device }: { device: DeviceNode }) => {
         <Stack>
           {/* A change of these fields from elsewhere (another technician) resets the form. */}
           <DeviceSettingsForm
-            key={`${device.displayName}|${device.nodeRoleId}|${device.locationId}`}
+            key={`${device.displayName}|${device.nodeRoleId}|${device.locationId}|${device.owner?.id}`}
             device={device}
             canManage={canManage}
           />

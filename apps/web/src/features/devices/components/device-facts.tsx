@@ -34,6 +34,7 @@ export const DeviceFacts = ({ device }: { device: Device }) => {
       value: device.lastBootTime ? dayjs(device.lastBootTime).format('YYYY-MM-DD HH:mm') : '',
     },
     { label: t('devices.loggedOnUser'), value: device.loggedOnUser ?? '' },
+    { label: t('devices.ownerFact'), value: device.owner ? device.owner.name || device.owner.email : '' },
     {
       label: t('devices.pendingReboot'),
       value: device.pendingReboot ? (

@@ -9,8 +9,14 @@ import { z } from 'zod';
 import { useNodeRolesQuery } from '../../../lib/node-roles.ts';
 import { useOrganizationQuery } from '../../../lib/organizations.ts';
 import { useUpdateDeviceMutation } from '../queries.ts';
+import { DeviceOwnerSelect } from './device-owner-select.tsx';
 
-type FormValues = { displayName: string; nodeRoleId: string | null; locationId: string | null };
+type FormValues = {
+  displayName: string;
+  nodeRoleId: string | null;
+  locationId: string | null;
+  ownerUserId: string | null;
+};
 
 const formSchema = z.object({ displayName: UpdateDeviceRequest.shape.displayName.unwrap() });
 
@@ -18,6 +24,7 @@ const toFormValues = (device: DeviceNode): FormValues => ({
   displayName: device.displayName,
   nodeRoleId: device.nodeRoleId === null ? null : String(device.nodeRoleId),
   locationId: device.locationId === null ? null : String(device.locationId),
+  ownerUserId: device.owner === null ? null : String(device.owner.id),
 });
 
 /** Roles grouped by the dashboard that shows their devices. */
@@ -29,7 +36,7 @@ const roleOptions = (roles: NodeRole[], groupLabel: (dashboard: string) => strin
       .map((role) => ({ value: String(role.id), label: role.name })),
   }));
 
-/** Display name, role and location; only the fields that changed are sent. */
+/** Display name, role, location and owner; only the fields that changed are sent. */
 export const DeviceSettingsForm = ({ device, canManage }: { device: DeviceNode; canManage: boolean }) => {
   const { t } = useTranslation();
   const roles = useNodeRolesQuery();
@@ -47,6 +54,8 @@ export const DeviceSettingsForm = ({ device, canManage }: { device: DeviceNode; 
       body.nodeRoleId = Number(values.nodeRoleId);
     const locationId = values.locationId === null ? null : Number(values.locationId);
     if (locationId !== device.locationId) body.locationId = locationId;
+    const ownerUserId = values.ownerUserId === null ? null : Number(values.ownerUserId);
+    if (ownerUserId !== (device.owner?.id ?? null)) body.ownerUserId = ownerUserId;
     if (Object.keys(body).length === 0) return;
     const saved = await update.mutateAsync(body).catch(() => undefined);
     if (!saved) return;
@@ -85,6 +94,12 @@ export const DeviceSettingsForm = ({ device, canManage }: { device: DeviceNode; 
               error={organization.error?.message}
               data={(organization.data?.locations ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
               {...form.getInputProps('locationId')}
+            />
+            <DeviceOwnerSelect
+              deviceId={device.id}
+              owner={device.owner}
+              value={form.values.ownerUserId}
+              onChange={(ownerUserId) => form.setFieldValue('ownerUserId', ownerUserId)}
             />
             <Group>
               <Button type="submit" loading={update.isPending} disabled={!canManage || !form.isDirty()}>

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useDomainMessage } from '../../../components/inputs/use-domain-message.ts';
 import { RulesetFetchError } from '../../../components/ruleset-fetch-error.tsx';
 import { useSaveTicketRulesetMutation, useTicketRulesetQuery } from '../../../lib/ticket-rulesets.ts';
+import { type RuleSettingsState, ruleSettingsFieldOf } from '../rule-settings-form.ts';
 import {
   checkRuleset,
   newRulesetState,
@@ -26,7 +27,47 @@ import {
   stateOfRuleset,
   withId,
 } from '../ruleset-form.ts';
+import { EventRuleFields, TimeRuleFields } from './change-rule-fields.tsx';
 import { RulesetSettingsFields } from './ruleset-settings-fields.tsx';
+import { ActivityRuleFields, ScriptRuleFields } from './ticket-rule-fields.tsx';
+
+type Errors = Record<string, string>;
+
+/** The fields of the chosen trigger type: a condition's three settings, a rule's own, or a note. */
+const TypeSettings = ({
+  state,
+  errors,
+  onChange,
+}: {
+  state: RulesetFormState;
+  errors: Errors;
+  onChange: (change: Partial<RulesetFormState>) => void;
+}) => {
+  const { t } = useTranslation();
+  const rules = <K extends keyof RuleSettingsState>(key: K) => ({
+    value: state.rules[key],
+    errors,
+    onChange: (value: RuleSettingsState[K]) => onChange({ rules: { ...state.rules, [key]: value } }),
+  });
+  switch (state.type) {
+    case 'CONDITION_RULE':
+      return <RulesetSettingsFields state={state} errors={errors} onChange={onChange} />;
+    case 'SCRIPT_RULE':
+      return <ScriptRuleFields {...rules('script')} />;
+    case 'ACTIVITY_RULE':
+      return <ActivityRuleFields {...rules('activity')} />;
+    case 'EVENT_BASED':
+      return <EventRuleFields {...rules('event')} />;
+    case 'TIME_BASED':
+      return <TimeRuleFields {...rules('time')} />;
+    default:
+      return (
+        <Text size="sm" c="dimmed">
+          {t('ticketRulesets.dialog.noSettings')}
+        </Text>
+      );
+  }
+};
 
 /** The form itself, once the ruleset (when editing) is loaded. */
 const RulesetForm = ({ ruleset, onClose }: { ruleset?: TicketRuleset; onClose: () => void }) => {
@@ -39,15 +80,19 @@ const RulesetForm = ({ ruleset, onClose }: { ruleset?: TicketRuleset; onClose: (
   const [isSubmitted, setSubmitted] = useState(false);
   const set = (change: Partial<RulesetFormState>) => setState((current) => ({ ...current, ...change }));
   const check = checkRuleset(state);
-  const errors = isSubmitted ? check.errors : {};
+  // The domain's messages, through the console's catalog.
+  const errors: Errors = isSubmitted
+    ? Object.fromEntries(Object.entries(check.errors).map(([key, text]) => [key, translate(text) ?? text]))
+    : {};
   const wasDefault = ruleset?.isDefault === true;
   const fieldErrors = new Set(['name', 'isDefault', 'enabled']);
+  // The fields shown for the type show their own messages; the rest are listed below them.
+  const shownPrefixes =
+    state.type === 'CONDITION_RULE'
+      ? ['conditionTriggerSettings.', 'conditionResetSettings.', 'conditionReTriggerSettings.']
+      : [`${ruleSettingsFieldOf(state.type) ?? state.type}.`];
   const otherErrors = Object.entries(errors).filter(
-    ([key]) =>
-      !fieldErrors.has(key) &&
-      !key.startsWith('conditionTriggerSettings.') &&
-      !key.startsWith('conditionResetSettings.') &&
-      !key.startsWith('conditionReTriggerSettings.'),
+    ([key]) => !fieldErrors.has(key) && !shownPrefixes.some((prefix) => key.startsWith(prefix)),
   );
 
   const submit = (event: FormEvent) => {
@@ -78,7 +123,7 @@ const RulesetForm = ({ ruleset, onClose }: { ruleset?: TicketRuleset; onClose: (
               data-autofocus
               maxLength={RULESET_NAME_MAX}
               value={state.name}
-              error={translate(errors.name)}
+              error={errors.name}
               onChange={(event) => set({ name: event.currentTarget.value })}
             />
             <Select
@@ -96,7 +141,7 @@ const RulesetForm = ({ ruleset, onClose }: { ruleset?: TicketRuleset; onClose: (
             label={t('ticketRulesets.dialog.enabled')}
             description={t('ticketRulesets.dialog.enabledHint')}
             checked={state.enabled}
-            error={translate(errors.enabled)}
+            error={errors.enabled}
             onChange={(event) => set({ enabled: event.currentTarget.checked })}
           />
           <Switch
@@ -108,21 +153,15 @@ const RulesetForm = ({ ruleset, onClose }: { ruleset?: TicketRuleset; onClose: (
             }
             checked={state.isDefault}
             disabled={wasDefault}
-            error={translate(errors.isDefault)}
+            error={errors.isDefault}
             onChange={(event) => set({ isDefault: event.currentTarget.checked })}
           />
-          {state.type === 'CONDITION_RULE' ? (
-            <RulesetSettingsFields state={state} errors={errors} onChange={set} />
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('ticketRulesets.dialog.otherType')}
-            </Text>
-          )}
+          <TypeSettings state={state} errors={errors} onChange={set} />
           {otherErrors.length > 0 && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
               {otherErrors.map(([key, message]) => (
                 <Text key={key} size="sm">
-                  {translate(message)}
+                  {message}
                 </Text>
               ))}
             </Alert>

@@ -1,15 +1,4 @@
-import {
-  Divider,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TagsInput,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Group, NumberInput, Select, SimpleGrid, Switch, TagsInput, Text } from '@mantine/core';
 import {
   type AlertPriority,
   type AlertSeverity,
@@ -20,21 +9,12 @@ import {
   type ResetTimeUnit,
   resetTimeUnits,
 } from '@rmm/domain';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RulesetFormState } from '../ruleset-form.ts';
+import { RuleSection as Section } from './rule-section.tsx';
 
 type Errors = Record<string, string>;
 type Refs = RulesetFormState['trigger'] | RulesetFormState['reTrigger'];
-
-/** A titled group of fields; its title names it for assistive technology. */
-const Section = ({ title, children }: { title: string; children: ReactNode }) => (
-  <Stack gap="xs" role="group" aria-label={title}>
-    <Divider />
-    <Title order={5}>{title}</Title>
-    {children}
-  </Stack>
-);
 
 /** The select value of null ("the condition's", "unchanged"): Mantine's Select wants a non-empty value. */
 const EMPTY = 'NULL';
