@@ -1,7 +1,7 @@
 // `npm test`: unit, server (PGlite, and PostgreSQL when DATABASE_URL is set) and browser tests.
 // On a user's machine a missing PostgreSQL or Chromium skips those tests with the reason;
 // under CI (CI=true) nothing may be skipped, so a missing service fails the run.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,42 @@ if (!process.env.DATABASE_URL) {
   skipped.push('server tests on PostgreSQL: DATABASE_URL is not set (they ran on PGlite)');
 }
 
+/**
+ * The browser tests run beside the vitest suite: each leaves a core partly idle (browser tests wait on pages,
+ * servers and agents; many vitest files wait on a database or a child process), so side by side they finish
+ * sooner than one after the other (docs/benchmarks.md). Tests tagged @quiet-machine judge the whole machine's
+ * CPU (a burn raises an alert that must clear when it stops), so they run alone afterwards.
+ * TEST_SEQUENTIAL=1 runs the browser tests after vitest instead.
+ */
+const hasChromium = fs.existsSync(chromium);
+const sideBySide = hasChromium && process.env.TEST_SEQUENTIAL !== '1';
+const e2eArgs = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'];
+const e2eReports = [];
+const e2eSpawn = (label, grepArgs) => {
+  const report = path.join(reportDir, `playwright-${e2eReports.length}.json`);
+  e2eReports.push(report);
+  return { label, args: [...e2eArgs, ...grepArgs], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report } };
+};
+
+let besideVitest;
+if (sideBySide) {
+  const phase = e2eSpawn('browser tests beside vitest (playwright)', ['--grep-invert', '@quiet-machine']);
+  const log = path.join(reportDir, 'playwright-beside.log');
+  const out = fs.openSync(log, 'w');
+  const started = Date.now();
+  const child = spawn('npx', phase.args, {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, ...phase.env },
+  });
+  besideVitest = new Promise((resolve) =>
+    child.on('exit', (code) => {
+      durations.push(`${phase.label} ${Math.round((Date.now() - started) / 1000)} s`);
+      resolve({ status: code ?? 1, log });
+    }),
+  );
+}
+
 const vitestReport = path.join(reportDir, 'vitest.json');
 const vitestStatus = run('unit and server tests (vitest)', 'npx', [
   'vitest',
@@ -47,22 +83,28 @@ if (fs.existsSync(vitestReport)) {
 } else if (vitestStatus !== 0) totals.failed += 1;
 
 let e2eStatus = 0;
-if (fs.existsSync(chromium)) {
-  const e2eReport = path.join(reportDir, 'playwright.json');
-  e2eStatus = run(
-    'browser tests (playwright)',
-    'npx',
-    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-    },
-  );
-  if (fs.existsSync(e2eReport)) {
-    const { stats } = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
+if (hasChromium) {
+  if (besideVitest) {
+    const { status, log } = await besideVitest;
+    console.log('== browser tests run beside vitest');
+    process.stdout.write(fs.readFileSync(log, 'utf8'));
+    e2eStatus ||= status;
+    const quiet = e2eSpawn('browser tests alone (playwright, @quiet-machine)', ['--grep', '@quiet-machine']);
+    e2eStatus ||= run(quiet.label, 'npx', quiet.args, quiet.env);
+  } else {
+    const all = e2eSpawn('browser tests (playwright)', []);
+    e2eStatus = run(all.label, 'npx', all.args, all.env);
+  }
+  for (const report of e2eReports) {
+    if (!fs.existsSync(report)) {
+      totals.failed += 1;
+      continue;
+    }
+    const { stats } = JSON.parse(fs.readFileSync(report, 'utf8'));
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
-  } else if (e2eStatus !== 0) totals.failed += 1;
+  }
 } else if (isCi) {
   console.error(`CI: Chromium is not installed at ${chromium}; the browser tests cannot run.`);
   process.exit(1);

@@ -11,11 +11,9 @@ import { expect, signIn, test } from './fixtures.ts';
  * The agent runs with one monitoring second of 50 ms, so the condition's minute lasts 3 s. The organization is
  * this test's own, so no other spec's devices get the alert.
  */
-test('a CPU condition raises an alert while the CPU burns, and it clears when the burn stops', async ({
-  page,
-  baseURL,
-  pageErrors,
-}) => {
+test('a CPU condition raises an alert while the CPU burns, and it clears when the burn stops', {
+  tag: '@quiet-machine',
+}, async ({ page, baseURL, pageErrors }) => {
   test.setTimeout(240_000);
   const origin = { origin: baseURL! };
   await signIn(page);

@@ -12,7 +12,11 @@ import { expect, signIn, test } from './fixtures.ts';
  * monitoring engine raises the alert, and the ticket rules engine turns it into a ticket that appears on the
  * ticketing board without a reload.
  */
-test('a CPU alert creates a ticket through a ruleset', async ({ page, baseURL, pageErrors }) => {
+test('a CPU alert creates a ticket through a ruleset', { tag: '@quiet-machine' }, async ({
+  page,
+  baseURL,
+  pageErrors,
+}) => {
   test.setTimeout(240_000);
   const origin = { origin: baseURL! };
   await signIn(page);
