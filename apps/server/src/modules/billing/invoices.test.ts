@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import {
   type Agreement,
   billingMessages,
@@ -26,6 +27,24 @@ let org: { id: number; name: string };
 let agreement: Agreement;
 let ticketId: number;
 let invoices: InvoiceSummary[];
+
+/** The text a PDF draws (its content streams' `<hex> Tj` strings, inflated), lines joined by spaces. */
+const pdfText = (bytes: Buffer) => {
+  const pdf = bytes.toString('latin1');
+  const texts: string[] = [];
+  for (const match of pdf.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      content = match[1]!;
+    }
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
+      texts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
+    }
+  }
+  return texts.join(' ');
+};
 
 const invoiceOf = async (id: number) =>
   (await ctx.request('GET', `/billing/invoices/${id}`)).json().invoice as Invoice;
@@ -274,6 +293,9 @@ describe('counted quantities', () => {
     ]);
     // The first invoice keeps the count it was made with.
     expect((await invoiceOf(january!.id)).lines[0]!.quantity).toBe('2');
+    // The PDF says it too (a long description wraps onto a second line).
+    const pdf = await ctx.request('GET', `/billing/invoices/${february!.id}/pdf`);
+    expect(pdfText(pdf.rawPayload)).toContain(`${managedDevices.name} (counted: 3 devices;`);
     const csv = (await ctx.request('GET', `/billing/invoices/${february!.id}/csv`)).body.split('\r\n');
     expect(csv[1]).toMatch(/\(counted: 3 devices; .*\),3,10\.00,30\.00,true,USD,DEVICES,COUNTED$/);
   });
