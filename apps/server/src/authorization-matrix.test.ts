@@ -1356,6 +1356,10 @@ const matrix: Record<string, Entry> = {
     foreign: async () => ({ url: `/billing/agreements/${fx.agreementB}`, body: { version: 1, name: 'X' } }),
   },
   'GET /billing/license-drift': get(() => '/billing/license-drift'),
+  'GET /billing/organizations/:id/counted-quantities': get(
+    () => `/billing/organizations/${fx.orgA.id}/counted-quantities`,
+    () => `/billing/organizations/${fx.orgB.id}/counted-quantities`,
+  ),
   'GET /billing/invoices': get(() => '/billing/invoices'),
   'POST /billing/invoices/generate': {
     own: async () => ({

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CountedQuantitySource, countedQuantitySources, QuantityMode } from './agreement-quantities.ts';
 import { IsoDate } from './billing-periods.ts';
 import { MAX_PRODUCT_QUANTITY } from './constants.ts';
 import { ErrorBody, listOf, PageQuery } from './http.ts';
@@ -36,6 +37,12 @@ export const AgreementProductInput = /* @__PURE__ */ z
     id: Id.optional(),
     productId: Id,
     quantity: AgreementQuantity.default(1),
+    /**
+     * COUNTED (only a product counted from devices, end users or backup): the organization's count when each
+     * invoice is made, `quantity` unused; FIXED: `quantity`. Left out: a kept line keeps its mode, a new one is
+     * COUNTED when its product can be counted.
+     */
+    quantityMode: QuantityMode.optional(),
     /** Price per unit (labour: per hour); null takes the catalogue's price (labour: its rate). */
     price: ProductPrice.nullable().default(null),
   })
@@ -57,6 +64,8 @@ export const AgreementProduct = /* @__PURE__ */ z.object({
   isPriceOverridden: z.boolean(),
   taxable: z.boolean(),
   quantitySource: z.string().nullable(),
+  /** COUNTED: billed at the organization's count when invoiced (quantitySource is a counted one). */
+  quantityMode: QuantityMode,
   timeRounding: TimeRoundingOption.nullable(),
   timeEntrySource: TimeEntrySource.nullable(),
 });
@@ -333,16 +342,22 @@ export const TicketItemParams = /* @__PURE__ */ z.object({
  * What is deployed that an agreement bills by count, by the products' quantity source: devices (agents), end
  * users, devices with backup data, and cloud backup storage in GB.
  */
-export const driftSources = ['DEVICES', 'END_USERS', 'BACKUP_DEVICES', 'BACKUP_STORAGE_GB'] as const;
-export const DriftSource = /* @__PURE__ */ z.enum(driftSources);
-export type DriftSource = z.infer<typeof DriftSource>;
+export const driftSources = countedQuantitySources;
+export const DriftSource = CountedQuantitySource;
+export type DriftSource = CountedQuantitySource;
 
+/** One source of an organization (agreement-quantities.ts `licenseDriftOf`). */
 export const LicenseDriftLine = /* @__PURE__ */ z.object({
   source: DriftSource,
-  /** The quantity of the organization's active agreements' products counted from this source. */
+  /**
+   * What the organization's active agreements bill from this source: their FIXED quantities, plus the count
+   * for each COUNTED product.
+   */
   billed: z.number(),
-  /** Approved devices, enabled end users, devices with backup data, or cloud backup storage in whole GB (1024-based, rounded up). */
+  /** Approved devices, enabled end users, devices with backup data, or cloud backup storage in GB (1024³, 2 places, half-up). */
   deployed: z.number(),
+  /** The active agreements' COUNTED products of this source: billed at the count, so no drift of their own. */
+  countedLines: z.number().int(),
   /** deployed − billed: above 0 is under-billed, below 0 over-billed. */
   difference: z.number(),
 });
@@ -385,6 +400,7 @@ export const billingMessages = {
   invoiceStatus: 'The invoice cannot move to this status',
   agreementInactive: 'The agreement is inactive',
   noAgreement: 'The ticket has no agreement',
+  notCountable: 'Only a product counted from devices, end users or backup can be counted',
 } as const;
 
 export const billingErrorCodes = {

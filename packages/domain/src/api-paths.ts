@@ -266,6 +266,8 @@ export const apiPaths = {
   invoiceCsv: (id: number) => `/billing/invoices/${id}/csv`,
   invoicePdf: (id: number) => `/billing/invoices/${id}/pdf`,
   licenseDrift: () => '/billing/license-drift',
+  countedQuantities: (organizationId: number) =>
+    `/billing/organizations/${organizationId}/counted-quantities`,
   ticketBilling: (id: number) => `/tickets/${id}/billing`,
   ticketProducts: (id: number) => `/tickets/${id}/products`,
   ticketProduct: (id: number, itemId: number) => `/tickets/${id}/products/${itemId}`,

@@ -2,6 +2,7 @@
 
 export * from './activities.ts';
 export * from './agent-protocol.ts';
+export * from './agreement-quantities.ts';
 export * from './agreements.ts';
 export * from './alerts.ts';
 export * from './api-paths.ts';

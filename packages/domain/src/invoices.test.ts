@@ -61,11 +61,13 @@ const invoice: Invoice = {
       position: 1,
       kind: 'AGREEMENT_PRODUCT',
       ticketId: null,
-      description: 'Managed devices',
+      description: 'Managed devices (counted: 5 devices; 2025-01-01 to 2025-02-01)',
       quantity: '5',
       unitPrice: '10.00',
       amount: '50.00',
       taxable: true,
+      quantitySource: 'DEVICES',
+      quantityMode: 'COUNTED',
     },
     {
       position: 2,
@@ -76,6 +78,8 @@ const invoice: Invoice = {
       unitPrice: '120.00',
       amount: '120.00',
       taxable: false,
+      quantitySource: null,
+      quantityMode: null,
     },
   ],
 };
@@ -83,12 +87,12 @@ const invoice: Invoice = {
 describe('invoice CSV', () => {
   it('has a row per line and the totals, quoted where needed', () => {
     expect(invoiceCsv(invoice).split('\r\n')).toEqual([
-      'invoice,organization,agreement,periodStart,periodEnd,line,kind,ticketId,description,quantity,unitPrice,amount,taxable,currency',
-      `INV-000007,"Acme, ""North""",'=Managed,2025-01-01,2025-02-01,1,AGREEMENT_PRODUCT,,Managed devices,5,10.00,50.00,true,USD`,
-      `INV-000007,"Acme, ""North""",'=Managed,2025-01-01,2025-02-01,2,TIME_ENTRY,12,"Ticket #12 Printer\nqueue",1.0000,120.00,120.00,false,USD`,
-      `INV-000007,"Acme, ""North""",'=Managed,2025-01-01,2025-02-01,,SUBTOTAL,,,,,170.00,,USD`,
-      `INV-000007,"Acme, ""North""",'=Managed,2025-01-01,2025-02-01,,TAX,,10%,,,5.00,,USD`,
-      `INV-000007,"Acme, ""North""",'=Managed,2025-01-01,2025-02-01,,TOTAL,,,,,175.00,,USD`,
+      'invoice,organization,agreement,periodStart,periodEnd,line,kind,ticketId,description,quantity,unitPrice,amount,taxable,currency,quantitySource,quantityMode',
+      `INV-000007,"Acme, ""North""",'=Managed,2025-01-01,2025-02-01,1,AGREEMENT_PRODUCT,,Managed devices (counted: 5 devices; 2025-01-01 to 2025-02-01),5,10.00,50.00,true,USD,DEVICES,COUNTED`,
+      `INV-000007,"Acme, ""North""",'=Managed,2025-01-01,2025-02-01,2,TIME_ENTRY,12,"Ticket #12 Printer\nqueue",1.0000,120.00,120.00,false,USD,,`,
+      `INV-000007,"Acme, ""North""",'=Managed,2025-01-01,2025-02-01,,SUBTOTAL,,,,,170.00,,USD,,`,
+      `INV-000007,"Acme, ""North""",'=Managed,2025-01-01,2025-02-01,,TAX,,10%,,,5.00,,USD,,`,
+      `INV-000007,"Acme, ""North""",'=Managed,2025-01-01,2025-02-01,,TOTAL,,,,,175.00,,USD,,`,
       '',
     ]);
   });

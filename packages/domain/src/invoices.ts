@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CountedQuantitySource, QuantityMode } from './agreement-quantities.ts';
 import { IsoDate } from './billing-periods.ts';
 import { listOf, PageQuery } from './http.ts';
 import { formatUnits, MONEY_SCALE, multiplyDecimals, rescale, sumDecimals, toUnits } from './money.ts';
@@ -38,6 +39,10 @@ export const InvoiceLine = /* @__PURE__ */ z.object({
   /** quantity × unitPrice, half-up to 2 places. */
   amount: z.string(),
   taxable: z.boolean(),
+  /** An agreement product counted from devices, end users or backup: where its quantity comes from. */
+  quantitySource: CountedQuantitySource.nullable(),
+  /** COUNTED: `quantity` is the organization's count when the invoice was made; FIXED: the agreement's. */
+  quantityMode: QuantityMode.nullable(),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
 
@@ -157,11 +162,14 @@ export const INVOICE_CSV_HEADER = [
   'amount',
   'taxable',
   'currency',
+  'quantitySource',
+  'quantityMode',
 ] as const;
 
 /**
  * The invoice as CSV (RFC 4180, CRLF): a row per line, then SUBTOTAL, TAX and TOTAL rows carrying their
- * amount in the `amount` column.
+ * amount in the `amount` column. `quantitySource` and `quantityMode` (last, so earlier columns keep their
+ * place) say where a counted product's quantity came from.
  */
 export const invoiceCsv = (invoice: Invoice): string => {
   const head = [invoice.number, invoice.organizationName, invoice.agreementName, invoice.periodStart];
@@ -182,13 +190,29 @@ export const invoiceCsv = (invoice: Invoice): string => {
         line.amount,
         line.taxable,
         invoice.currency,
+        line.quantitySource,
+        line.quantityMode,
       ],
       text,
     ),
   );
   const summary = (kind: string, amount: string, description = '') =>
     row(
-      [...head, invoice.periodEnd, null, kind, null, description, null, null, amount, null, invoice.currency],
+      [
+        ...head,
+        invoice.periodEnd,
+        null,
+        kind,
+        null,
+        description,
+        null,
+        null,
+        amount,
+        null,
+        invoice.currency,
+        null,
+        null,
+      ],
       text,
     );
   return `${[

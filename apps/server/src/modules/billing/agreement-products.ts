@@ -1,4 +1,13 @@
-import { type AgreementProduct, type AgreementProductInput, type Product, unitPriceOf } from '@rmm/domain';
+import {
+  type AgreementProduct,
+  type AgreementProductInput,
+  billingMessages,
+  defaultQuantityModeOf,
+  isCountedQuantitySource,
+  type Product,
+  type QuantityMode,
+  unitPriceOf,
+} from '@rmm/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/database.ts';
 import type { ProductValues } from './agreements-repository.ts';
@@ -21,10 +30,23 @@ const fromCatalogue = (product: Product) => ({
 const catalogPrice = (product: Product) => unitPriceOf(product) ?? '0.00';
 
 /**
+ * The line's quantity mode: the one sent, else the kept line's, else COUNTED where the product can be counted.
+ * COUNTED for a product that cannot be counted: 422.
+ */
+const modeOf = (input: Input, quantitySource: string | null, kept: QuantityMode | undefined) => {
+  const mode = input.quantityMode ?? kept ?? defaultQuantityModeOf(quantitySource);
+  if (mode === 'COUNTED' && !isCountedQuantitySource(quantitySource)) {
+    throw billingError('BILLING_INVALID', billingMessages.notCountable);
+  }
+  return mode;
+};
+
+/**
  * The product lines to store for an agreement's or template's new list. A new line takes an active catalogue
  * product (else 422 "One or more products are inactive or were not found") and copies it; a kept line (`id`)
- * keeps its copy (its catalogue product may have been deactivated since) with the new quantity and price.
- * A price left out is the catalogue's (labour: its rate).
+ * keeps its copy (its catalogue product may have been deactivated since) with the new quantity, quantity mode
+ * and price. A price left out is the catalogue's (labour: its rate); a mode left out is kept, or for a new
+ * line COUNTED when its product is counted from devices, end users or backup.
  */
 export const resolveAgreementProducts = async (
   ctx: Pick<BillingContext, 'products'>,
@@ -46,7 +68,12 @@ export const resolveAgreementProducts = async (
     };
     if (input.id === undefined) {
       const product = catalogue.get(input.productId)!;
-      lines.push({ ...fromCatalogue(product), ...common, price: input.price ?? catalogPrice(product) });
+      lines.push({
+        ...fromCatalogue(product),
+        ...common,
+        quantityMode: modeOf(input, product.content.quantitySource, undefined),
+        price: input.price ?? catalogPrice(product),
+      });
       continue;
     }
     const line = kept.get(input.id);
@@ -69,6 +96,7 @@ export const resolveAgreementProducts = async (
       timeEntrySource: line.timeEntrySource,
       quantitySource: line.quantitySource,
       ...common,
+      quantityMode: modeOf(input, line.quantitySource, line.quantityMode),
       price,
     });
   }

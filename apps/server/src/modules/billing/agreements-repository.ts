@@ -5,6 +5,7 @@ import type {
   BillingInterval,
   OrganizationScope,
   ProductType,
+  QuantityMode,
   TimeEntrySource,
   TimeRoundingOption,
   WorkHours,
@@ -41,6 +42,7 @@ export const toAgreementProduct = (row: Omit<ProductRecord, 'agreementId'>): Agr
   isPriceOverridden: row.isPriceOverridden,
   taxable: row.taxable,
   quantitySource: row.quantitySource,
+  quantityMode: row.quantityMode as QuantityMode,
   timeRounding: row.timeRounding as TimeRoundingOption | null,
   timeEntrySource: row.timeEntrySource as TimeEntrySource | null,
 });

@@ -1,6 +1,7 @@
 import {
   type Agreement,
   type AgreementTemplate,
+  type CountedQuantitiesResponse,
   type CreateAgreementInput,
   defaultWorkHours,
   type ListAgreementsQuery,
@@ -15,6 +16,7 @@ import type { Actor } from '../../types.ts';
 import { copyTemplateProducts, resolveAgreementProducts } from './agreement-products.ts';
 import * as repo from './agreements-repository.ts';
 import { type BillingContext, nowOf, writeBillingActivity } from './context.ts';
+import { countQuantities } from './counted-quantities.ts';
 import { AgreementConflictError, billingError } from './errors.ts';
 
 /**
@@ -246,4 +248,16 @@ export const updateAgreement = async (
   });
   if (result) throw result;
   return getAgreement(ctx.db, actor, id);
+};
+
+/** What the organization's COUNTED products would bill now (another organization's: 404). */
+export const getCountedQuantities = async (
+  ctx: BillingContext,
+  actor: Actor,
+  organizationId: number,
+): Promise<CountedQuantitiesResponse> => {
+  if ((await repo.findOrganizationName(ctx.db, organizationId, actor.scope)) === undefined) {
+    throw billingError('AGREEMENT_NOT_FOUND', 'There is no such organization.');
+  }
+  return { organizationId, quantities: await countQuantities(ctx.db, organizationId) };
 };

@@ -82,9 +82,12 @@ describe('agreement templates and agreements', () => {
       invoiceCount: 0,
       version: 1,
     });
-    expect(agreement.products.map((p) => [p.productId, p.quantity, p.price, p.timeRounding])).toEqual([
-      [products.devices.id, 4, '10.00', null],
-      [products.labour.id, 1, '150.00', '15_MIN'],
+    // Copied with their quantity mode: the managed devices are counted (the default), labour is typed.
+    expect(
+      agreement.products.map((p) => [p.productId, p.quantity, p.price, p.timeRounding, p.quantityMode]),
+    ).toEqual([
+      [products.devices.id, 4, '10.00', null, 'COUNTED'],
+      [products.labour.id, 1, '150.00', '15_MIN', 'FIXED'],
     ]);
 
     const list = (await ctx.request('GET', `/billing/agreements?organizationId=${org.id}`)).json();
@@ -282,8 +285,8 @@ describe('license drift', () => {
     await createAgreement(ctx, {
       organizationId: customer.id,
       products: [
-        { productId: products.devices.id, quantity: 5 },
-        { productId: products.endUsers.id, quantity: 1 },
+        { productId: products.devices.id, quantity: 5, quantityMode: 'FIXED' },
+        { productId: products.endUsers.id, quantity: 1, quantityMode: 'FIXED' },
       ],
     });
     await ctx.db.insert(devices).values([
@@ -299,10 +302,10 @@ describe('license drift', () => {
         organizationName: customer.name,
         hasDrift: true,
         lines: [
-          { source: 'DEVICES', billed: 5, deployed: 2, difference: -3 },
-          { source: 'END_USERS', billed: 1, deployed: 0, difference: -1 },
-          { source: 'BACKUP_DEVICES', billed: 0, deployed: 0, difference: 0 },
-          { source: 'BACKUP_STORAGE_GB', billed: 0, deployed: 0, difference: 0 },
+          { source: 'DEVICES', billed: 5, deployed: 2, countedLines: 0, difference: -3 },
+          { source: 'END_USERS', billed: 1, deployed: 0, countedLines: 0, difference: -1 },
+          { source: 'BACKUP_DEVICES', billed: 0, deployed: 0, countedLines: 0, difference: 0 },
+          { source: 'BACKUP_STORAGE_GB', billed: 0, deployed: 0, countedLines: 0, difference: 0 },
         ],
       },
     ]);

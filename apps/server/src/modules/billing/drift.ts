@@ -3,64 +3,65 @@ import {
   driftSources,
   type ListLicenseDriftQuery,
   type ListLicenseDriftResponse,
+  licenseDriftOf,
   type OrganizationScope,
 } from '@rmm/domain';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, toNumber } from '../../db/database.ts';
-import { users } from '../auth/schema.ts';
-import { backupRevisions, backupStorage } from '../backup/schema.ts';
-import { devices } from '../devices/schema.ts';
 import { organizations } from '../organizations/schema.ts';
+import { countSql } from './counted-quantities.ts';
 import { agreementProducts, agreements } from './schema.ts';
 
 /**
- * License drift (issue 21 item 7): per organization, what its active agreements bill by count (the products'
- * quantity source) beside what is deployed: approved devices, enabled end users, devices with backup data,
- * cloud backup storage in whole GB (1024-based, rounded up). Only organizations with something billed or
- * deployed are listed; `onlyDrift` keeps those where a count differs.
+ * License drift (issue 21 item 7): per organization and counted quantity source, what its active agreements
+ * bill (FIXED products' quantities; a COUNTED product bills the count itself, so has no drift of its own)
+ * beside what is deployed (counted-quantities.ts, the count invoices use). Only organizations with something
+ * billed or deployed are listed; `onlyDrift` keeps those where billed and deployed differ.
  */
 
-const GIB = 1024 ** 3;
-
 const columnsOf = (source: DriftSource) => ({
-  billed: `billed_${source.toLowerCase()}`,
+  fixed: `fixed_${source.toLowerCase()}`,
+  counted: `counted_${source.toLowerCase()}`,
   deployed: `deployed_${source.toLowerCase()}`,
 });
 
 const scopeCondition = (scope: OrganizationScope) =>
   scope === 'all' ? sql`true` : sql`o.id = any(${sql.param([...scope])}::integer[])`;
 
+/** The organization's active agreement products of the source in the mode: `aggregate` of them. */
+const linesOf = (source: DriftSource, mode: 'FIXED' | 'COUNTED', aggregate: ReturnType<typeof sql>) =>
+  sql`coalesce((select ${aggregate} from ${agreementProducts} ap join ${agreements} a on a.id = ap.agreement_id
+      where a.organization_id = o.id and a.is_active and ap.quantity_source = ${source}
+        and ap.quantity_mode = ${mode}), 0)`;
+
 export const listLicenseDrift = async (
   db: DbOrTx,
   scope: OrganizationScope,
   query: ListLicenseDriftQuery,
 ): Promise<ListLicenseDriftResponse> => {
-  const billed = (source: DriftSource) => sql`coalesce((
-      select sum(ap.quantity) from ${agreementProducts} ap join ${agreements} a on a.id = ap.agreement_id
-      where a.organization_id = o.id and a.is_active and ap.quantity_source = ${source}), 0)`;
+  const perSource = driftSources.flatMap((source) => {
+    const column = columnsOf(source);
+    return [
+      sql`${linesOf(source, 'FIXED', sql`sum(ap.quantity)`)} as ${sql.identifier(column.fixed)}`,
+      sql`${linesOf(source, 'COUNTED', sql`count(*)`)} as ${sql.identifier(column.counted)}`,
+      sql`${countSql[source](sql`o.id`)} as ${sql.identifier(column.deployed)}`,
+    ];
+  });
   const counts = sql`
-    select o.id, o.name,
-      ${sql.join(
-        driftSources.map((source) => sql`${billed(source)} as ${sql.identifier(columnsOf(source).billed)}`),
-        sql`, `,
-      )},
-      (select count(*) from ${devices} d where d.organization_id = o.id and d.approval_status = 'APPROVED') as deployed_devices,
-      (select count(*) from ${users} u where u.organization_id = o.id and u.user_type = 'END_USER' and u.is_enabled) as deployed_end_users,
-      (select count(distinct r.device_id) from ${backupRevisions} r join ${devices} d on d.id = r.device_id
-        where r.organization_id = o.id) as deployed_backup_devices,
-      coalesce((select ceil(s.cloud_bytes::numeric / ${GIB}) from ${backupStorage} s where s.organization_id = o.id), 0)
-        as deployed_backup_storage_gb
+    select o.id, o.name, ${sql.join(perSource, sql`, `)}
     from ${organizations} o
     where ${scopeCondition(scope)}
       ${query.organizationId === undefined ? sql`` : sql`and o.id = ${query.organizationId}`}
       ${query.search ? sql`and o.name ilike ${`%${query.search.replace(/[\\%_]/g, '\\$&')}%`}` : sql``}`;
   const pairs = driftSources.map((source) => columnsOf(source));
+  const id = sql.identifier;
   const anything = sql.join(
-    pairs.map(({ billed: b, deployed: d }) => sql`${sql.identifier(b)} <> 0 or ${sql.identifier(d)} <> 0`),
+    pairs.map((c) => sql`${id(c.fixed)} <> 0 or ${id(c.counted)} <> 0 or ${id(c.deployed)} <> 0`),
     sql` or `,
   );
+  // What is billed (FIXED quantities, and the count once per COUNTED product) differs from the count.
   const differs = sql.join(
-    pairs.map(({ billed: b, deployed: d }) => sql`${sql.identifier(b)} <> ${sql.identifier(d)}`),
+    pairs.map((c) => sql`${id(c.fixed)} + ${id(c.counted)} * ${id(c.deployed)} <> ${id(c.deployed)}`),
     sql` or `,
   );
   const filter = query.onlyDrift ? sql`(${differs})` : sql`(${anything})`;
@@ -72,9 +73,12 @@ export const listLicenseDrift = async (
   return {
     data: rows.map((row) => {
       const lines = driftSources.map((source) => {
-        const billedCount = toNumber(row[columnsOf(source).billed]);
-        const deployed = toNumber(row[columnsOf(source).deployed]);
-        return { source, billed: billedCount, deployed, difference: deployed - billedCount };
+        const column = columnsOf(source);
+        return licenseDriftOf(source, {
+          fixed: String(row[column.fixed]),
+          countedLines: toNumber(row[column.counted]),
+          deployed: String(row[column.deployed]),
+        });
       });
       return {
         organizationId: toNumber(row.id),

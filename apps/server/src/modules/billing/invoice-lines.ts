@@ -1,7 +1,10 @@
 import {
   type AgreementProduct,
   type BillingPeriod,
+  type CountedQuantities,
+  countedQuantityText,
   formatUnits,
+  isCountedQuantitySource,
   QUANTITY_SCALE,
   secondsToHours,
   toUnits,
@@ -14,7 +17,7 @@ import { isTimeEntryBillable, type Labour, priceTime } from './ticket-items.ts';
 /**
  * The lines of one period's invoice (docs/decisions.md "Billing"):
  * 1. each agreement product with a quantity, for the period (the labour product that bills ticket time is
- *    billed by that time instead);
+ *    billed by that time instead); a COUNTED one at the organization's count now, said in its description;
  * 2. the pending products of the agreement's tickets;
  * 3. their pending time, an entry a line, rounded up by the labour product's rule, priced in or off hours. The
  *    period's included hours cover in-hours time first, then off-hours time, each oldest first; an entry
@@ -26,22 +29,42 @@ type Line = Omit<NewInvoiceLine, 'position'>;
 const periodText = (period: BillingPeriod) =>
   period.end === null ? `from ${period.start}` : `${period.start} to ${period.end}`;
 
+/** The quantity billed for an agreement product, and where it came from. */
+const quantityOf = (product: AgreementProduct, counts: CountedQuantities | null) => {
+  const source = isCountedQuantitySource(product.quantitySource) ? product.quantitySource : null;
+  if (source === null)
+    return { quantity: String(product.quantity), quantitySource: null, quantityMode: null };
+  if (product.quantityMode === 'FIXED' || counts === null) {
+    return { quantity: String(product.quantity), quantitySource: source, quantityMode: 'FIXED' as const };
+  }
+  return { quantity: counts[source], quantitySource: source, quantityMode: 'COUNTED' as const };
+};
+
+/** `counts`: the organization's counts now (null when no product is COUNTED). */
 export const agreementProductLines = (
   products: readonly AgreementProduct[],
   labour: Labour | null,
   period: BillingPeriod,
+  counts: CountedQuantities | null,
 ): Line[] =>
   products
-    .filter((product) => product.quantity > 0)
     .filter((product) => product.id !== labour?.agreementProductId)
-    .map((product) => ({
+    .map((product) => ({ product, ...quantityOf(product, counts) }))
+    // 0 bills nothing, typed or counted.
+    .filter((line) => toUnits(line.quantity, QUANTITY_SCALE) > 0n)
+    .map(({ product, quantity, quantitySource, quantityMode }) => ({
       kind: 'AGREEMENT_PRODUCT',
       ticketId: null,
-      description: `${product.name} (${periodText(period)})`,
-      quantity: String(product.quantity),
+      description:
+        quantityMode === 'COUNTED'
+          ? `${product.name} (counted: ${countedQuantityText(quantitySource, quantity)}; ${periodText(period)})`
+          : `${product.name} (${periodText(period)})`,
+      quantity,
       unitPrice: product.price,
       amount: '0',
       taxable: product.taxable,
+      quantitySource,
+      quantityMode,
     }));
 
 export const ticketProductLines = (rows: readonly TicketProductRecord[]): Line[] =>

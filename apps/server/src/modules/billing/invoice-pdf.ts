@@ -34,6 +34,25 @@ const fitted = (font: PDFFont, text: string, width: number) => {
   return `${value}...`;
 };
 
+/** The text in lines that fit the width, broken between words; past `maxLines` the last is cut with "...". */
+const wrapped = (font: PDFFont, text: string, width: number, maxLines: number): string[] => {
+  const fits = (value: string) => font.widthOfTextAtSize(value, SIZE) <= width;
+  const lines: string[] = [];
+  let current = '';
+  for (const word of drawable(font, text).split(' ')) {
+    const next = current === '' ? word : `${current} ${word}`;
+    if (fits(next) || current === '') current = next;
+    else {
+      lines.push(current);
+      current = word;
+    }
+  }
+  lines.push(current);
+  const kept = lines.slice(0, maxLines);
+  kept[kept.length - 1] = fitted(font, lines.slice(kept.length - 1).join(' '), width);
+  return kept.map((line, index) => (index < kept.length - 1 ? fitted(font, line, width) : line));
+};
+
 class Writer {
   private page!: PDFPage;
   private y = 0;
@@ -80,19 +99,20 @@ class Writer {
     });
   }
 
+  /** A table row; a long description wraps onto up to 3 lines (a counted line's count stays readable). */
   row(description: string, quantity: string, unitPrice: string, amount: string, bold = false) {
-    this.room(1);
     const font = bold ? this.fonts.bold : this.fonts.regular;
-    this.page.drawText(fitted(font, description, columns.quantity - columns.description - 70), {
-      x: columns.description,
-      y: this.y,
-      size: SIZE,
-      font,
-    });
-    this.text(columns.quantity, quantity, { right: true, bold });
-    this.text(columns.unitPrice + 40, unitPrice, { right: true, bold });
-    this.text(columns.amount, amount, { right: true, bold });
-    this.next();
+    const lines = wrapped(font, description, columns.quantity - columns.description - 70, 3);
+    this.room(lines.length);
+    for (const [index, line] of lines.entries()) {
+      this.page.drawText(line, { x: columns.description, y: this.y, size: SIZE, font });
+      if (index === 0) {
+        this.text(columns.quantity, quantity, { right: true, bold });
+        this.text(columns.unitPrice + 40, unitPrice, { right: true, bold });
+        this.text(columns.amount, amount, { right: true, bold });
+      }
+      this.next();
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import type {
+  CountedQuantitySource,
   Invoice,
   InvoiceLine,
   InvoiceLineKind,
@@ -6,6 +7,7 @@ import type {
   InvoiceSummary,
   ListInvoicesQuery,
   OrganizationScope,
+  QuantityMode,
 } from '@rmm/domain';
 import { invoiceNumber } from '@rmm/domain';
 import { and, asc, count, desc, eq, ilike, lte, or, type SQL } from 'drizzle-orm';
@@ -50,6 +52,8 @@ const toLine = (row: typeof invoiceLines.$inferSelect): InvoiceLine => ({
   unitPrice: row.unitPrice,
   amount: row.amount,
   taxable: row.taxable,
+  quantitySource: row.quantitySource as CountedQuantitySource | null,
+  quantityMode: row.quantityMode as QuantityMode | null,
 });
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');

@@ -20,6 +20,7 @@ import type { Actor } from '../../types.ts';
 import { tickets } from '../tickets/schema.ts';
 import * as agreementsRepo from './agreements-repository.ts';
 import { type BillingContext, nowOf, writeBillingActivity } from './context.ts';
+import { countQuantities } from './counted-quantities.ts';
 import { billingError } from './errors.ts';
 import { agreementProductLines, ticketProductLines, timeLines } from './invoice-lines.ts';
 import * as repo from './invoices-repository.ts';
@@ -88,7 +89,12 @@ const writeInvoice = async (
   const items = withTicketItems
     ? await ticketItems(tx, agreement, products)
     : { lines: [], productIds: [], billedTime: [], labour: labourOf(products, agreement.offHoursMultiplier) };
-  const draft = [...agreementProductLines(products, items.labour, period), ...items.lines];
+  // COUNTED products bill the organization's count now: for a run catching up on past periods too, as no
+  // earlier count is kept.
+  const counts = products.some((product) => product.quantityMode === 'COUNTED')
+    ? await countQuantities(tx, agreement.organizationId)
+    : null;
+  const draft = [...agreementProductLines(products, items.labour, period, counts), ...items.lines];
   const totals = invoiceTotals(draft, agreement.taxRate);
   const lines = draft.map((line, index) => ({
     ...line,

@@ -1,7 +1,19 @@
-import type { Agreement, Invoice, InvoiceSummary, TicketBillingResponse } from '@rmm/domain';
+import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
+import {
+  type Agreement,
+  billingMessages,
+  type CountedQuantitiesResponse,
+  type Invoice,
+  type InvoiceSummary,
+  type TicketBillingResponse,
+} from '@rmm/domain';
+import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { backupRevisions, backupStorage, devices } from '../../db/schema.ts';
+import { insertRevision } from '../backup/test-fixtures.ts';
 import {
   addTime,
   createAgreement,
@@ -15,6 +27,24 @@ let org: { id: number; name: string };
 let agreement: Agreement;
 let ticketId: number;
 let invoices: InvoiceSummary[];
+
+/** The text a PDF draws (its content streams' `<hex> Tj` strings, inflated), lines joined by spaces. */
+const pdfText = (bytes: Buffer) => {
+  const pdf = bytes.toString('latin1');
+  const texts: string[] = [];
+  for (const match of pdf.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      content = match[1]!;
+    }
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
+      texts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
+    }
+  }
+  return texts.join(' ');
+};
 
 const invoiceOf = async (id: number) =>
   (await ctx.request('GET', `/billing/invoices/${id}`)).json().invoice as Invoice;
@@ -39,7 +69,7 @@ beforeAll(async () => {
       start: '09:00',
       end: '17:00',
     },
-    products: [{ productId: devices.id, quantity: 3 }, { productId: labour.id }],
+    products: [{ productId: devices.id, quantity: 3, quantityMode: 'FIXED' }, { productId: labour.id }],
   });
   const ticket = await createTicket(ctx, org.id, { agreementId: agreement.id, subject: 'Printer' });
   ticketId = ticket.id;
@@ -142,14 +172,14 @@ describe('invoice files', () => {
     expect(rows).toHaveLength(1 + 4 + 3);
     expect(rows[1]).toMatch(
       new RegExp(
-        `^${number},${org.name},Managed services,2025-01-31,2025-02-28,1,AGREEMENT_PRODUCT,,.*,3,10\\.00,30\\.00,true,USD$`,
+        `^${number},${org.name},Managed services,2025-01-31,2025-02-28,1,AGREEMENT_PRODUCT,,.*,3,10\\.00,30\\.00,true,USD,DEVICES,FIXED$`,
       ),
     );
     expect(rows[2]).toMatch(
-      new RegExp(`^${number},.*,2,TICKET_PRODUCT,${ticketId},.*,2\\.00,99\\.99,199\\.98,true,USD$`),
+      new RegExp(`^${number},.*,2,TICKET_PRODUCT,${ticketId},.*,2\\.00,99\\.99,199\\.98,true,USD,,$`),
     );
     expect(
-      rows.slice(-3).map((row) => row.split(',').slice(6, 7).concat(row.split(',').slice(-3, -2))),
+      rows.slice(-3).map((row) => row.split(',').slice(6, 7).concat(row.split(',').slice(-5, -4))),
     ).toEqual([
       ['SUBTOTAL', '319.98'],
       ['TAX', '17.25'],
@@ -188,5 +218,190 @@ describe('invoice status', () => {
     expect(list.data.map((i: InvoiceSummary) => i.id)).toEqual([id]);
     const search = (await ctx.request('GET', `/billing/invoices?search=${invoices[0]!.number}`)).json();
     expect(search.data.map((i: InvoiceSummary) => i.id)).toEqual([invoices[0]!.id]);
+  });
+});
+
+describe('counted quantities', () => {
+  const GIB = 1024 ** 3;
+  let customer: { id: number; name: string };
+  let managedDevices: { id: number; name: string };
+  const countsOf = async (organizationId: number) => {
+    const response = await ctx.request('GET', `/billing/organizations/${organizationId}/counted-quantities`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as CountedQuantitiesResponse;
+  };
+  const generate = async (agreementId: number, asOf: string) => {
+    const response = await ctx.request('POST', '/billing/invoices/generate', { agreementId, asOf });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().invoices as InvoiceSummary[];
+  };
+  const addDevices = (organizationId: number, names: string[], approvalStatus = 'APPROVED') =>
+    ctx.db
+      .insert(devices)
+      .values(names.map((displayName) => ({ organizationId, displayName, approvalStatus })))
+      .returning({ id: devices.id });
+
+  it('invoices a COUNTED product at the organization’s device count, one more after a device is added', async () => {
+    customer = await createOrganization(ctx);
+    managedDevices = await createProduct(ctx, 'MANAGED_DEVICES');
+    const endUsers = await createProduct(ctx, 'MANAGED_END_USER');
+    await addDevices(customer.id, ['PC-1', 'PC-2']);
+    await addDevices(customer.id, ['PC-3'], 'PENDING');
+    const agreement = await createAgreement(ctx, {
+      organizationId: customer.id,
+      startDate: '2025-01-01',
+      products: [
+        // Counted by default (a managed type); the typed quantity is not used.
+        { productId: managedDevices.id, quantity: 1 },
+        { productId: endUsers.id, quantity: 4, quantityMode: 'FIXED' },
+      ],
+    });
+    expect(agreement.products.map((p) => [p.quantitySource, p.quantityMode])).toEqual([
+      ['DEVICES', 'COUNTED'],
+      ['END_USERS', 'FIXED'],
+    ]);
+    expect(await countsOf(customer.id)).toEqual({
+      organizationId: customer.id,
+      quantities: { DEVICES: '2', END_USERS: '0', BACKUP_DEVICES: '0', BACKUP_STORAGE_GB: '0.00' },
+    });
+
+    const [january] = await generate(agreement.id, '2025-01-01');
+    const lines = (invoice: Invoice) =>
+      invoice.lines.map((l) => [l.description, l.quantity, l.amount, l.quantitySource, l.quantityMode]);
+    expect(lines(await invoiceOf(january!.id))).toEqual([
+      [
+        `${managedDevices.name} (counted: 2 devices; 2025-01-01 to 2025-02-01)`,
+        '2',
+        '20.00',
+        'DEVICES',
+        'COUNTED',
+      ],
+      [`${endUsers.name} (2025-01-01 to 2025-02-01)`, '4', '16.00', 'END_USERS', 'FIXED'],
+    ]);
+
+    await addDevices(customer.id, ['PC-4']);
+    const [february] = await generate(agreement.id, '2025-02-01');
+    expect(lines(await invoiceOf(february!.id))).toEqual([
+      [
+        `${managedDevices.name} (counted: 3 devices; 2025-02-01 to 2025-03-01)`,
+        '3',
+        '30.00',
+        'DEVICES',
+        'COUNTED',
+      ],
+      [`${endUsers.name} (2025-02-01 to 2025-03-01)`, '4', '16.00', 'END_USERS', 'FIXED'],
+    ]);
+    // The first invoice keeps the count it was made with.
+    expect((await invoiceOf(january!.id)).lines[0]!.quantity).toBe('2');
+    // The PDF says it too (a long description wraps onto a second line).
+    const pdf = await ctx.request('GET', `/billing/invoices/${february!.id}/pdf`);
+    expect(pdfText(pdf.rawPayload)).toContain(`${managedDevices.name} (counted: 3 devices;`);
+    const csv = (await ctx.request('GET', `/billing/invoices/${february!.id}/csv`)).body.split('\r\n');
+    expect(csv[1]).toMatch(/\(counted: 3 devices; .*\),3,10\.00,30\.00,true,USD,DEVICES,COUNTED$/);
+  });
+
+  it('shows a COUNTED product as counted in license drift, and keeps comparing a FIXED one', async () => {
+    const drift = await ctx.request('GET', `/billing/license-drift?organizationId=${customer.id}`);
+    expect(drift.json().data[0].lines.slice(0, 2)).toEqual([
+      { source: 'DEVICES', billed: 3, deployed: 3, countedLines: 1, difference: 0 },
+      { source: 'END_USERS', billed: 4, deployed: 0, countedLines: 0, difference: -4 },
+    ]);
+    // A FIXED devices product beside the COUNTED one bills devices twice: over-billed by its quantity.
+    await createAgreement(ctx, {
+      organizationId: customer.id,
+      products: [{ productId: managedDevices.id, quantity: 2, quantityMode: 'FIXED' }],
+    });
+    const again = await ctx.request('GET', `/billing/license-drift?organizationId=${customer.id}`);
+    expect(again.json().data[0].lines[0]).toEqual({
+      source: 'DEVICES',
+      billed: 5,
+      deployed: 3,
+      countedLines: 1,
+      difference: -2,
+    });
+  });
+
+  it('counts backup storage in GB at 2 places, half-up, and devices whose backups are kept', async () => {
+    const owner = await createOrganization(ctx);
+    const backup = await createProduct(ctx, 'MANAGED_DEVICE_BACKUP');
+    await ctx.db.insert(backupStorage).values({ organizationId: owner.id, cloudBytes: 1.125 * GIB });
+    const [kept, pruned] = await addDevices(owner.id, ['NAS-1', 'NAS-2']);
+    await insertRevision(ctx, { organizationId: owner.id, planId: randomUUID(), deviceId: kept!.id });
+    const forgotten = await insertRevision(ctx, {
+      organizationId: owner.id,
+      planId: randomUUID(),
+      deviceId: pruned!.id,
+    });
+    await ctx.db
+      .update(backupRevisions)
+      .set({ forgottenAt: new Date() })
+      .where(eq(backupRevisions.revisionId, forgotten.revisionId));
+    expect((await countsOf(owner.id)).quantities).toEqual({
+      DEVICES: '2',
+      END_USERS: '0',
+      BACKUP_DEVICES: '1',
+      BACKUP_STORAGE_GB: '1.13',
+    });
+    await ctx.db
+      .update(backupStorage)
+      .set({ cloudBytes: 1.125 * GIB - 1 })
+      .where(eq(backupStorage.organizationId, owner.id));
+
+    const agreement = await createAgreement(ctx, {
+      organizationId: owner.id,
+      startDate: '2025-01-01',
+      products: [{ productId: backup.id }],
+    });
+    const [invoice] = await generate(agreement.id, '2025-01-01');
+    // 1.12 GB × 0.25 = 0.28, exact.
+    expect((await invoiceOf(invoice!.id)).lines).toMatchObject([
+      {
+        description: `${backup.name} (counted: 1.12 GB; 2025-01-01 to 2025-02-01)`,
+        quantity: '1.12',
+        unitPrice: '0.25',
+        amount: '0.28',
+        quantitySource: 'BACKUP_STORAGE_GB',
+        quantityMode: 'COUNTED',
+      },
+    ]);
+    const drift = (await ctx.request('GET', `/billing/license-drift?organizationId=${owner.id}`)).json();
+    expect(drift.data[0].lines[3]).toEqual({
+      source: 'BACKUP_STORAGE_GB',
+      billed: 1.12,
+      deployed: 1.12,
+      countedLines: 1,
+      difference: 0,
+    });
+  });
+
+  it('refuses COUNTED for a product that is not counted; a line left without a mode keeps its own', async () => {
+    const hardware = await createProduct(ctx, 'HARDWARE');
+    const refused = await ctx.request('POST', '/billing/agreements', {
+      organizationId: customer.id,
+      name: 'Counted hardware',
+      billingInterval: 'MONTHLY',
+      startDate: '2025-01-01',
+      products: [{ productId: hardware.id, quantityMode: 'COUNTED' }],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toEqual({ code: 'BILLING_INVALID', message: billingMessages.notCountable });
+
+    const agreement = await createAgreement(ctx, {
+      organizationId: customer.id,
+      products: [{ productId: managedDevices.id, quantity: 2, quantityMode: 'FIXED' }],
+    });
+    const line = agreement.products[0]!;
+    const patch = (version: number, change: Record<string, unknown>) =>
+      ctx.request('PATCH', `/billing/agreements/${agreement.id}`, {
+        version,
+        products: [{ id: line.id, productId: line.productId, ...change }],
+      });
+    expect((await patch(1, { quantity: 5 })).json().agreement.products[0]).toMatchObject({
+      quantity: 5,
+      quantityMode: 'FIXED',
+    });
+    expect((await patch(2, { quantityMode: 'COUNTED' })).json().agreement.products[0]).toMatchObject({
+      quantityMode: 'COUNTED',
+    });
   });
 });

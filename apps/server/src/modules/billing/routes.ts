@@ -2,6 +2,7 @@ import {
   AgreementConflictBody,
   AgreementResponse,
   AgreementTemplateResponse,
+  CountedQuantitiesResponse,
   CreateAgreementRequest,
   IdParam,
   ListAgreementsQuery,
@@ -174,6 +175,21 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
     },
+  );
+
+  app.get(
+    '/billing/organizations/:id/counted-quantities',
+    {
+      config: { access: 'billing.view' },
+      schema: {
+        tags,
+        summary:
+          'The organization’s counts now (devices, end users, backed-up devices, backup GB): what COUNTED agreement products bill',
+        params: IdParam,
+        response: { 200: CountedQuantitiesResponse },
+      },
+    },
+    async (request) => agreements.getCountedQuantities(ctx(), actorOf(request), request.params.id),
   );
 
   app.get(

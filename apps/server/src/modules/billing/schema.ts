@@ -41,8 +41,8 @@ const terms = () => ({
 
 /**
  * A product of a template or an agreement: the catalogue's name, type, taxable, time rounding and time-entry
- * source as they were when it was last saved, and its price (the catalogue's price or labour rate, or the
- * agreement's own).
+ * source as they were when it was last saved, its price (the catalogue's price or labour rate, or the
+ * agreement's own) and its quantity: typed (FIXED) or counted when invoiced (COUNTED).
  */
 const productColumns = () => ({
   id: serial('id').primaryKey(),
@@ -59,6 +59,8 @@ const productColumns = () => ({
   timeRounding: text('time_rounding'),
   timeEntrySource: text('time_entry_source'),
   quantitySource: text('quantity_source'),
+  /** COUNTED: billed at the organization's count of `quantity_source` when invoiced; FIXED: `quantity`. */
+  quantityMode: text('quantity_mode').notNull().default('FIXED'),
   position: integer('position').notNull(),
 });
 
@@ -173,6 +175,9 @@ export const invoiceLines = pgTable(
     unitPrice: numeric('unit_price').notNull(),
     amount: numeric('amount').notNull(),
     taxable: boolean('taxable').notNull(),
+    /** An agreement product with a counted quantity source: the source and whether it was counted (COUNTED). */
+    quantitySource: text('quantity_source'),
+    quantityMode: text('quantity_mode'),
   },
   (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.position)],
 );

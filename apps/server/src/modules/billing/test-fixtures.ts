@@ -7,7 +7,12 @@ import { createOrganizationInput, type TestContext } from '../../../test/helpers
 
 const unique = () => randomUUID().slice(0, 8);
 
-type ProductKind = 'HARDWARE' | 'MANAGED_DEVICES' | 'MANAGED_END_USER' | 'LABOR_TICKET_TIME_ENTRY';
+type ProductKind =
+  | 'HARDWARE'
+  | 'MANAGED_DEVICES'
+  | 'MANAGED_END_USER'
+  | 'MANAGED_DEVICE_BACKUP'
+  | 'LABOR_TICKET_TIME_ENTRY';
 
 const contentOf = (type: ProductKind) => {
   switch (type) {
@@ -17,6 +22,8 @@ const contentOf = (type: ProductKind) => {
       return { price: '10.00', taxable: true, quantitySource: 'DEVICES' };
     case 'MANAGED_END_USER':
       return { price: '4.00', taxable: true, quantitySource: 'END_USERS' };
+    case 'MANAGED_DEVICE_BACKUP':
+      return { price: '0.25', taxable: true, quantitySource: 'BACKUP_STORAGE_GB' };
     case 'LABOR_TICKET_TIME_ENTRY':
       return {
         rate: '120.00',

@@ -3,9 +3,13 @@ import {
   type AgreementProductInput,
   type AgreementTemplate,
   type BillingInterval,
+  type CountedQuantitySource,
+  defaultQuantityModeOf,
+  isCountedQuantitySource,
   isLaborProductType,
   type Product,
   type ProductType,
+  type QuantityMode,
   type TimeRoundingOption,
   unitPriceOf,
 } from '@rmm/domain';
@@ -28,6 +32,10 @@ export type ProductRow = {
   productId: number;
   name: string;
   type: ProductType;
+  /** A source the quantity may be counted from (devices, end users, backup); null: always typed. */
+  countedSource: CountedQuantitySource | null;
+  /** COUNTED: the organization's count when invoiced (`quantity` unused); FIXED: `quantity`. */
+  quantityMode: QuantityMode;
   quantity: string;
   /** Empty: the catalogue's price, shown as the placeholder. */
   price: string;
@@ -66,17 +74,24 @@ export const rowsOf = (lines: readonly AgreementProduct[], keepIds: boolean): Pr
     productId: line.productId,
     name: line.name,
     type: line.type,
+    countedSource: isCountedQuantitySource(line.quantitySource) ? line.quantitySource : null,
+    quantityMode: line.quantityMode,
     quantity: String(line.quantity),
     price: line.isPriceOverridden ? line.price : '',
     catalogPrice: line.price,
     timeRounding: line.timeRounding,
   }));
 
+/** A new line: counted when the product can be counted (a managed type), else typed. */
 export const rowOfProduct = (product: Product): ProductRow => ({
   key: newKey(),
   productId: product.id,
   name: product.name,
   type: product.type,
+  countedSource: isCountedQuantitySource(product.content.quantitySource)
+    ? product.content.quantitySource
+    : null,
+  quantityMode: defaultQuantityModeOf(product.content.quantitySource),
   quantity: '1',
   price: '',
   catalogPrice: unitPriceOf(product) ?? '0.00',
@@ -87,6 +102,7 @@ export const productInputs = (rows: readonly ProductRow[]): AgreementProductInpu
   rows.map((row) => ({
     ...(row.id === undefined ? {} : { id: row.id }),
     productId: row.productId,
+    quantityMode: row.quantityMode,
     quantity: Number(row.quantity || '0'),
     price: row.price === '' ? null : row.price,
   }));

@@ -2,6 +2,7 @@ import type {
   AddTicketProductRequest,
   Agreement,
   AgreementTemplate,
+  CountedQuantitiesResponse,
   CreateAgreementRequest,
   GenerateInvoicesRequest,
   Invoice,
@@ -55,6 +56,9 @@ export const billingApi = {
     apiRequest<{ agreement: Agreement }>('POST', apiPaths.agreements(), body),
   updateAgreement: (id: number, body: UpdateAgreementRequest) =>
     apiRequest<{ agreement: Agreement }>('PATCH', apiPaths.agreement(id), body),
+  /** What the organization's COUNTED products would bill now. */
+  countedQuantities: (organizationId: number) =>
+    apiRequest<CountedQuantitiesResponse>('GET', apiPaths.countedQuantities(organizationId)),
   invoices: (params: InvoiceListParams) =>
     apiRequest<ListInvoicesResponse>('GET', `${apiPaths.invoices()}${toQuery(params)}`),
   invoice: (id: number) => apiRequest<{ invoice: Invoice }>('GET', apiPaths.invoice(id)),

@@ -16,6 +16,7 @@ export const billingKeys = {
   invoiceList: (params: InvoiceListParams) => [...root, 'invoices', 'list', params] as const,
   invoice: (id: number) => [...root, 'invoices', 'one', id] as const,
   drift: (params: DriftParams) => [...root, 'drift', params] as const,
+  counts: (organizationId: number) => [...root, 'counts', organizationId] as const,
   ticket: (ticketId: number) => [...root, 'ticket', ticketId] as const,
   /** The ticket's update time is part of the key: a time entry or change of the ticket reads its billing again. */
   ticketAt: (ticketId: number, updateTime: string) => [...root, 'ticket', ticketId, updateTime] as const,
@@ -47,6 +48,14 @@ export const useDriftQuery = (params: DriftParams) =>
     queryKey: billingKeys.drift(params),
     queryFn: () => billingApi.drift(params),
     placeholderData: keepPreviousData,
+  });
+
+/** The organization's counts (devices, end users, backup) for the agreement dialog; none without one. */
+export const useCountedQuantitiesQuery = (organizationId: number | undefined) =>
+  useQuery({
+    queryKey: billingKeys.counts(organizationId ?? 0),
+    queryFn: () => billingApi.countedQuantities(organizationId!),
+    enabled: organizationId !== undefined,
   });
 
 export const useTicketBillingQuery = (ticketId: number, updateTime: string) =>

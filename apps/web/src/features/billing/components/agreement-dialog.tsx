@@ -164,7 +164,7 @@ export const AgreementDialog = ({
               />
             )}
             <Divider />
-            <AgreementProductsEditor rows={rows} onChange={setRows} />
+            <AgreementProductsEditor rows={rows} onChange={setRows} organizationId={organization.id} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 {t('common.cancel')}

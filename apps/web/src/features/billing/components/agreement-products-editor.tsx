@@ -2,20 +2,37 @@ import { Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '../../../components/inputs/decimal-input.tsx';
-import { IntegerInput } from '../../../components/inputs/integer-input.tsx';
 import { LabelledActionIcon } from '../../../components/labelled-action-icon.tsx';
 import { type ProductRow, rowOfProduct } from '../agreement-form.ts';
+import { useCountedQuantitiesQuery } from '../queries.ts';
+import { AgreementQuantityCell, type Counts } from './agreement-quantity-cell.tsx';
 import { ProductPicker } from './product-picker.tsx';
 
-/** An agreement's or template's product lines: quantity and (optionally) its own price, added from the catalogue. */
+/** The organization's counts, read only when a line is counted (a template has no organization). */
+const useCounts = (organizationId: number | undefined, rows: readonly ProductRow[]): Counts => {
+  const isCounting = rows.some((row) => row.countedSource !== null && row.quantityMode === 'COUNTED');
+  const query = useCountedQuantitiesQuery(isCounting ? organizationId : undefined);
+  if (organizationId === undefined) return { state: 'template' };
+  if (query.data) return { state: 'ready', quantities: query.data.quantities };
+  return query.isError ? { state: 'error' } : { state: 'loading' };
+};
+
+/**
+ * An agreement's or template's product lines: quantity (typed, or counted for the organization when invoiced)
+ * and (optionally) its own price, added from the catalogue.
+ */
 export const AgreementProductsEditor = ({
   rows,
   onChange,
+  organizationId,
 }: {
   rows: ProductRow[];
   onChange: (rows: ProductRow[]) => void;
+  /** The agreement's organization, whose counts counted lines show; none for a template. */
+  organizationId?: number;
 }) => {
   const { t } = useTranslation();
+  const counts = useCounts(organizationId, rows);
   const update = (key: string, change: Partial<ProductRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
   return (
@@ -32,7 +49,7 @@ export const AgreementProductsEditor = ({
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('billing.products.picker')}</Table.Th>
-              <Table.Th w={110}>{t('billing.products.quantity')}</Table.Th>
+              <Table.Th w={190}>{t('billing.products.quantity')}</Table.Th>
               <Table.Th w={140}>{t('billing.products.price')}</Table.Th>
               <Table.Th w={40}>
                 <VisuallyHidden>{t('common.remove')}</VisuallyHidden>
@@ -51,15 +68,10 @@ export const AgreementProductsEditor = ({
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <IntegerInput
-                    label={
-                      <VisuallyHidden>{`${t('billing.products.quantity')}: ${row.name}`}</VisuallyHidden>
-                    }
-                    min={0}
-                    max={1e15}
-                    size="xs"
-                    value={row.quantity}
-                    onChange={(quantity) => update(row.key, { quantity })}
+                  <AgreementQuantityCell
+                    row={row}
+                    counts={counts}
+                    onChange={(change) => update(row.key, change)}
                   />
                 </Table.Td>
                 <Table.Td>

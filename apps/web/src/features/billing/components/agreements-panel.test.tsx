@@ -29,6 +29,7 @@ const template: AgreementTemplate = {
       isPriceOverridden: false,
       taxable: true,
       quantitySource: 'DEVICES',
+      quantityMode: 'COUNTED',
       timeRounding: null,
       timeEntrySource: null,
     },
@@ -38,11 +39,15 @@ const template: AgreementTemplate = {
 };
 
 describe('an organization’s agreements', { timeout: 60_000 }, () => {
-  it('creates one from a template, sending the template’s terms and products as shown', async () => {
+  it('creates one from a template, sending the template’s terms, products and quantity modes as shown', async () => {
     const fetchMock = mockFetch({
       'GET /auth/me': meAnswer([...allPermissions]),
       'GET /billing/agreements': pageOf([]),
       'GET /billing/agreement-templates': { templates: [template] },
+      'GET /billing/organizations/4/counted-quantities': {
+        organizationId: 4,
+        quantities: { DEVICES: '12', END_USERS: '3', BACKUP_DEVICES: '0', BACKUP_STORAGE_GB: '0.00' },
+      },
       'POST /billing/agreements': ({ body }: { body: object }) => ({ agreement: body }),
     });
     const { user } = renderRoute(
@@ -58,6 +63,14 @@ describe('an organization’s agreements', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('combobox', { name: /^Template/ }));
     await user.click(await screen.findByRole('option', { name: 'Managed services' }));
     expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('Managed services');
+    // The template's managed devices are counted: the organization's count now, no quantity to type.
+    const mode = within(dialog).getByRole('radiogroup', { name: 'Quantity mode: Managed device' });
+    expect(within(mode).getByRole('radio', { name: 'Counted' })).toBeChecked();
+    expect(await within(dialog).findByText('12 devices now')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: 'Quantity: Managed device' })).toBeNull();
+    // Fixed: the quantity typed is billed.
+    await user.click(within(mode).getByRole('radio', { name: 'Fixed' }));
+    expect(within(dialog).queryByText('12 devices now')).toBeNull();
     const quantity = within(dialog).getByRole('textbox', { name: 'Quantity: Managed device' });
     await user.clear(quantity);
     await user.type(quantity, '12');
@@ -82,7 +95,7 @@ describe('an organization’s agreements', { timeout: 60_000 }, () => {
         start: '08:00',
         end: '17:00',
       },
-      products: [{ productId: 9, quantity: 12, price: null }],
+      products: [{ productId: 9, quantityMode: 'FIXED', quantity: 12, price: null }],
     });
   });
 });

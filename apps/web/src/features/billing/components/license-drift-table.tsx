@@ -9,13 +9,16 @@ import { useDriftQuery } from '../queries.ts';
 
 const PAGE_SIZE = 25;
 
-/** The difference, highlighted: under-billed (more deployed than billed) red, over-billed orange. */
+/**
+ * The difference, highlighted: under-billed (more deployed than billed) red, over-billed orange. A source billed
+ * by a COUNTED product has none of its own: it bills what is deployed when the invoice is made.
+ */
 const Difference = ({ line }: { line: LicenseDriftLine }) => {
   const { t } = useTranslation();
   if (line.difference === 0)
     return (
       <Text size="sm" c="dimmed">
-        {t('billing.drift.none')}
+        {line.countedLines > 0 ? t('billing.drift.counted') : t('billing.drift.none')}
       </Text>
     );
   const isUnder = line.difference > 0;
@@ -40,7 +43,14 @@ const OrganizationRows = ({ row, showName }: { row: OrganizationLicenseDrift; sh
             </Table.Td>
           )}
           <Table.Td>{t(`billing.drift.${line.source}`)}</Table.Td>
-          <Table.Td ta="right">{line.billed}</Table.Td>
+          <Table.Td ta="right">
+            {line.billed}
+            {line.countedLines > 0 && (
+              <Text span size="xs" c="dimmed" ml={4}>
+                {t('billing.drift.countedNote')}
+              </Text>
+            )}
+          </Table.Td>
           <Table.Td ta="right">{line.deployed}</Table.Td>
           <Table.Td>
             <Difference line={line} />
