@@ -9,10 +9,10 @@ import {
 import type * as z from 'zod';
 import type { DbOrTx } from '../../db/database.ts';
 import { reattach } from '../attachments/repository.ts';
-import { claimForTicket } from '../attachments/service.ts';
 import {
   actorIdOf,
   actorNameOf,
+  claimFiles,
   loadTicket,
   nowOf,
   parseInput,
@@ -43,13 +43,6 @@ import * as repo from './repository.ts';
  * Input is validated with the contract's schema here as well, so callers other than the routes get the same
  * checks (a bad input: 422 TICKET_INVALID).
  */
-
-const claimFiles = async (tx: DbOrTx, actor: TicketActor, ticketId: number, ids: readonly string[]) => {
-  if (ids.length === 0) return;
-  const user = userOf(actor);
-  if (!user) throw ticketingError('TICKET_INVALID', 'Only a user’s own uploads can be attached');
-  await claimForTicket(tx, { ids, actor: user, attachedTo: `ticket:${ticketId}` });
-};
 
 /** The organization in the caller's scope, or 404 as for one that does not exist. */
 const requireOrganization = async (tx: DbOrTx, actor: TicketActor, organizationId: number) => {

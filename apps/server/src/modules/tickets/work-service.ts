@@ -11,10 +11,10 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Actor } from '../../types.ts';
-import { claimForTicket } from '../attachments/service.ts';
 import {
   actorIdOf,
   actorNameOf,
+  claimFiles,
   loadAttachments,
   loadTicket,
   nowOf,
@@ -70,15 +70,7 @@ export const addComment = (
   const input = parseInput(AddTicketCommentRequest, request);
   return onTicket(ctx, id, options, 'COMMENTED', async (tx, row) => {
     const now = nowOf(ctx);
-    if (input.attachmentIds.length > 0) {
-      if (!('user' in options.actor))
-        throw ticketingError('TICKET_INVALID', 'Only a user’s own uploads can be attached');
-      await claimForTicket(tx, {
-        ids: input.attachmentIds,
-        actor: options.actor.user,
-        attachedTo: `ticket:${id}`,
-      });
-    }
+    await claimFiles(tx, options.actor, id, input.attachmentIds);
     const entry = await repo.insertLogEntry(tx, {
       ticketId: id,
       type: 'COMMENT',
