@@ -64,7 +64,7 @@ const checkNewTicket = async (tx: DbOrTx, actor: TicketActor, input: CreateTicke
   await refs.checkSetupItem(tx, 'subtypes', input.subtypeId);
   await refs.checkSetupItem(tx, 'items', input.itemId);
   await refs.checkSetupItem(tx, 'impacts', input.impactId);
-  await refs.checkAssignees(tx, [input.assigneeId, ...input.additionalAssigneeIds]);
+  await refs.checkAssignees(tx, input.organizationId, [input.assigneeId, ...input.additionalAssigneeIds]);
   await refs.checkParent(tx, { parentTicketId: input.parentTicketId, scope: scopeOf(actor) });
   await refs.checkParentNotResolved(tx, input.parentTicketId);
   await refs.checkAgreementRules(tx, {
@@ -147,7 +147,12 @@ const checkChange = async (tx: DbOrTx, actor: TicketActor, row: repo.TicketRow, 
   ] as const) {
     if (id !== undefined) await refs.checkSetupItem(tx, list, id);
   }
-  await refs.checkAssignees(tx, [input.assigneeId ?? null, ...(input.additionalAssigneeIds ?? [])]);
+  await refs.checkAssignees(
+    tx,
+    organizationId,
+    [input.assigneeId ?? null, ...(input.additionalAssigneeIds ?? [])],
+    [row.assigneeId, ...row.additionalAssigneeIds],
+  );
   if (input.parentTicketId !== undefined && input.parentTicketId !== row.parentTicketId) {
     await refs.checkParent(tx, {
       parentTicketId: input.parentTicketId,
@@ -275,4 +280,14 @@ export const timerOf = async (db: DbOrTx, ticketId: number, actor: TicketActor) 
   const user = userOf(actor);
   const timer = user ? await repo.findTimer(db, ticketId, user.id) : undefined;
   return timer ? { startTime: timer.startTime.toISOString() } : null;
+};
+
+/** The technicians a ticket of the organization may be assigned to; an organization outside the scope is 404. */
+export const listAssignees = async (
+  ctx: Pick<TicketingContext, 'db'>,
+  organizationId: number,
+  options: Pick<TicketCallOptions, 'actor'>,
+) => {
+  await requireOrganization(ctx.db, options.actor, organizationId);
+  return { data: await repo.assignableTechnicians(ctx.db, organizationId) };
 };
