@@ -1446,6 +1446,10 @@ const matrix: Record<string, Entry> = {
     }),
     foreign: async () => ({ url: `/tickets/${fx.ticketB}`, body: { version: 1, subject: 'Changed' } }),
   },
+  'GET /tickets/assignees': get(
+    () => `/tickets/assignees?organizationId=${fx.orgA.id}`,
+    () => `/tickets/assignees?organizationId=${fx.orgB.id}`,
+  ),
   'GET /tickets/:id/log': get(
     () => `/tickets/${fx.ticketA}/log`,
     () => `/tickets/${fx.ticketB}/log`,

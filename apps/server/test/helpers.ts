@@ -162,12 +162,15 @@ export const createUser = async (
     .returning({ id: roles.id });
   const email = `tech-${suffix}@test.local`;
   const password = options.password ?? 'technician password 1';
-  await ctx.db.insert(users).values({
-    email,
-    name: `Tech ${suffix}`,
-    passwordHash: await hashPassword(password),
-    roleId: role!.id,
-    organizationScope: options.scope,
-  });
-  return { email, password, roleId: role!.id, cookie: await ctx.login({ email, password }) };
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      email,
+      name: `Tech ${suffix}`,
+      passwordHash: await hashPassword(password),
+      roleId: role!.id,
+      organizationScope: options.scope,
+    })
+    .returning({ id: users.id });
+  return { id: user!.id, email, password, roleId: role!.id, cookie: await ctx.login({ email, password }) };
 };

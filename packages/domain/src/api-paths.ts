@@ -285,6 +285,8 @@ export const apiPaths = {
   tickets: () => '/tickets',
   ticket: (id: number) => `/tickets/${id}`,
   ticketLog: (id: number) => `/tickets/${id}/log`,
+  /** GET `?organizationId=`: the technicians a ticket of that organization may be assigned to. */
+  ticketAssignees: () => '/tickets/assignees',
   ticketComments: (id: number) => `/tickets/${id}/comments`,
   ticketTimeEntries: (id: number) => `/tickets/${id}/time-entries`,
   /** POST starts the caller's timer on the ticket. */

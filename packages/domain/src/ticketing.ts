@@ -454,6 +454,27 @@ export const ticketLoggedFields = [
 ] as const;
 export type TicketLoggedField = (typeof ticketLoggedFields)[number];
 
+/**
+ * `GET /tickets/assignees?organizationId=`: the technicians a ticket of the organization may be assigned to —
+ * enabled technicians whose role may read and work tickets (`ticketing.view` and `ticketing.manage`) and whose
+ * scope and role's scope both hold the organization; by name.
+ */
+export const ListTicketAssigneesQuery = /* @__PURE__ */ z.object({
+  organizationId: z.coerce.number().int().positive().max(2147483647),
+});
+export type ListTicketAssigneesQuery = z.output<typeof ListTicketAssigneesQuery>;
+
+export const TicketAssignee = /* @__PURE__ */ z.object({
+  id: z.number().int(),
+  /** The user's name, or their email when they have none. */
+  name: z.string(),
+  email: z.string(),
+});
+export type TicketAssignee = z.infer<typeof TicketAssignee>;
+
+export const ListTicketAssigneesResponse = /* @__PURE__ */ z.object({ data: z.array(TicketAssignee) });
+export type ListTicketAssigneesResponse = z.infer<typeof ListTicketAssigneesResponse>;
+
 export const TicketResponse = /* @__PURE__ */ z.object({
   ticket: Ticket,
   /** The caller's running timer on this ticket, if any. */
@@ -567,11 +588,27 @@ export const ListTicketLogQuery = /* @__PURE__ */ z.object({
   pageSize: z.coerce.number().int().min(1).max(TICKET_PAGE_SIZE_MAX).default(TICKET_PAGE_SIZE_DEFAULT),
 });
 export type ListTicketLogQuery = z.output<typeof ListTicketLogQuery>;
+const NamesById = z.record(z.string(), z.string());
+
+/**
+ * The names of what a page's changes refer to, by id, read when the log is read: locations, forms, tickets
+ * (a parent problem: its subject, if the reader may see it) and users (assignees). What no longer exists is
+ * missing (the console shows `#id`).
+ */
+export const TicketLogNames = /* @__PURE__ */ z.object({
+  locations: NamesById,
+  forms: NamesById,
+  tickets: NamesById,
+  users: NamesById,
+});
+export type TicketLogNames = z.infer<typeof TicketLogNames>;
+
 /** Newest first. */
 export const ListTicketLogResponse = /* @__PURE__ */ z.object({
   data: z.array(TicketLogEntry),
   nextCursor: z.string().nullable(),
   pageSize: z.number().int(),
+  names: TicketLogNames,
 });
 export type ListTicketLogResponse = z.infer<typeof ListTicketLogResponse>;
 
@@ -862,6 +899,7 @@ export const ticketingMessages = {
   deviceNotInOrganization: 'The device does not belong to the ticket’s organization',
   locationNotInOrganization: 'The location does not belong to the ticket’s organization',
   parentNotProblem: 'Only a problem can have incidents',
+  notAssignable: 'Only active technicians who may work tickets of the ticket’s organization can be assigned',
   timerDisabled: 'The ticket’s form does not use a timer',
   timerRunning: 'A timer is already running on this ticket',
   timerNotRunning: 'No timer is running on this ticket',

@@ -6,6 +6,7 @@ import {
   type Ticket,
   type TicketBoard,
   type TicketLogEntry,
+  type TicketLogNames,
   type TicketSetupItem,
   type TicketSummary,
   type TicketTemplateSetupList,
@@ -177,4 +178,9 @@ export const createLogEntry = (
     ...entry,
   }) as TicketLogEntry;
 
-export const logPage = (entries: TicketLogEntry[]) => ({ data: entries, nextCursor: null, pageSize: 50 });
+export const logPage = (entries: TicketLogEntry[], names: Partial<TicketLogNames> = {}) => ({
+  data: entries,
+  nextCursor: null,
+  pageSize: 50,
+  names: { locations: {}, forms: {}, tickets: {}, users: {}, ...names },
+});

@@ -185,6 +185,15 @@ export const extensionOf = (fileName: string) => {
 export const declaredTypeOf = (extension: string): DeclaredType | undefined =>
   Object.hasOwn(declaredTypes, extension) ? declaredTypes[extension] : undefined;
 
+/** An extension declaring this type (a nameless mail attachment's), never an executable's; or undefined. */
+export const extensionForMimeType = (mimeType: string) =>
+  Object.entries(declaredTypes).find(
+    ([, declared]) =>
+      declared.mimeType === mimeType &&
+      !declared.isAnyContent &&
+      !declared.kinds.some((kind) => executableKinds.has(kind)),
+  )?.[0];
+
 export const mimeTypeOfKind = (kind: ContentKind) => mimeOfKind[kind];
 
 const startsWith = (head: Buffer, bytes: readonly number[], at = 0) =>

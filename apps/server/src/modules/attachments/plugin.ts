@@ -4,6 +4,12 @@ import { type BlobStore, createBlobStore } from '../../lib/blob-store.ts';
 import { createScanner, type Scanner } from './scanner.ts';
 import { type SweepResult, sweepAttachments } from './service.ts';
 import { attachmentUrlKey } from './signed-url.ts';
+import {
+  discardSystemFiles,
+  recordSystemFiles,
+  type SystemUploads,
+  storeSystemFile,
+} from './system-upload.ts';
 
 export type Attachments = {
   store: BlobStore;
@@ -12,6 +18,15 @@ export type Attachments = {
   urlKey: Buffer;
   /** One orphan sweep now (tests pass the time they need). */
   sweep: (now?: Date) => Promise<SweepResult>;
+  /**
+   * Files the server takes in without a user (a mail's attachments), under the uploads' rules:
+   *
+   *   const file = await app.attachments.system.store({ fileName, declaredType, content }, { maxBytes });
+   *   const ids = await app.attachments.system.record(tx, [file], { actorName: 'Email: a@b.test', source: 'email' });
+   *   // then, in the same transaction, a system actor of app.ticketing attaches `ids`;
+   *   // if the transaction fails: await app.attachments.system.discard([file]);
+   */
+  system: SystemUploads;
 };
 
 declare module 'fastify' {
@@ -43,6 +58,11 @@ export const attachmentsPlugin = fp(async (app) => {
     urlKey: attachmentUrlKey(app.secretKey),
     sweep: (now) =>
       sweepAttachments({ ctx: { db: app.db, store }, orphanHours: config.attachmentOrphanHours, now }),
+    system: {
+      store: (input, options) => storeSystemFile({ store, scanner: attachments.scanner }, input, options),
+      record: recordSystemFiles,
+      discard: (files) => discardSystemFiles(store, files),
+    },
   };
   app.decorate('attachments', attachments);
 

@@ -65,6 +65,27 @@ export const claimAttachments = async (
         )
         .returning();
 
+/**
+ * Puts system uploads on a ticket: only rows of the system path (no uploader) that are on nothing yet,
+ * SUCCESS or SUSPICIOUS (its tile shows the file was flagged). Answers the rows claimed.
+ */
+export const claimSystemAttachments = (
+  db: DbOrTx,
+  { ids, helpDesk, attachedTo }: { ids: readonly string[]; helpDesk: string; attachedTo: string },
+) =>
+  db
+    .update(attachments)
+    .set({ attachedTo, attachedAt: sql`now()` })
+    .where(
+      and(
+        anyOf(attachments.id, ids, 'uuid'),
+        isNull(attachments.uploaderId),
+        eq(attachments.helpDesk, helpDesk),
+        isNull(attachments.attachedTo),
+      ),
+    )
+    .returning();
+
 /** Moves claimed attachments on (`zendesk:pending` to `zendesk:123`, or back to nothing when sending failed). */
 export const reattach = async (
   db: DbOrTx,

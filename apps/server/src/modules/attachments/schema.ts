@@ -15,7 +15,7 @@ export const attachments = pgTable(
     id: uuid('id').primaryKey(),
     /** Who uploaded it; null once that user is deleted (the ticket keeps its files). */
     uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The help-desk connector of the upload path (`support`, `zendesk`). */
+    /** The help-desk connector of the upload path (`support`, `zendesk`), or `system` (a mail's attachment). */
     helpDesk: text('help_desk').notNull(),
     name: text('name').notNull(),
     extension: text('extension').notNull(),
@@ -30,7 +30,7 @@ export const attachments = pgTable(
     hasContent: boolean('has_content').notNull(),
     /**
      * What it is attached to: `support:<ticket id>` (our inbox), `zendesk:<ticket id>`, or `zendesk:pending`
-     * while it is being sent; null while it is on nothing.
+     * while it is being sent, `ticket:<id>` (ticketing); null while it is on nothing.
      */
     attachedTo: text('attached_to'),
     attachedAt: timestamp('attached_at', { withTimezone: true, mode: 'date' }),

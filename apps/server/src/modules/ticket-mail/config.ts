@@ -1,5 +1,6 @@
 import net from 'node:net';
 import os from 'node:os';
+import { MAX_ATTACHMENT_SIZE_BYTES } from '@rmm/domain';
 
 /** Ticketing mail's settings (README "Settings"; docs/decisions.md "Ticketing mail"). */
 export type TicketMailConfig = {
@@ -11,6 +12,8 @@ export type TicketMailConfig = {
   hostname: string;
   /** Largest message taken (SIZE is advertised; a larger one is refused with 552). */
   maxMessageBytes: number;
+  /** Largest attachment imported from a mail (at most the 100 MB of spec §5); larger ones are noted only. */
+  attachmentMaxBytes: number;
   /** Lowercase domains mailbox addresses may have; empty: any. */
   domains: string[];
   /** PEM files: STARTTLS is offered, and required of clients that are not on this machine. */
@@ -72,6 +75,10 @@ export const loadTicketMailConfig = (env: NodeJS.ProcessEnv): TicketMailConfig =
     smtpHost,
     hostname: env.TICKET_MAIL_HOSTNAME?.trim() || os.hostname(),
     maxMessageBytes: num(env.TICKET_MAIL_MAX_BYTES, 10 * 1_048_576),
+    attachmentMaxBytes: Math.min(
+      Math.max(0, num(env.TICKET_MAIL_ATTACHMENT_MAX_BYTES, MAX_ATTACHMENT_SIZE_BYTES)),
+      MAX_ATTACHMENT_SIZE_BYTES,
+    ),
     domains: domainsOf(env.TICKET_MAIL_DOMAINS),
     tlsCertPath,
     tlsKeyPath,

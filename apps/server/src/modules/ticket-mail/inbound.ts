@@ -8,12 +8,14 @@ import type { ParsedMail } from 'mailparser';
 import type { Bus } from '../../bus/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { DomainError } from '../../lib/errors.ts';
+import type { SystemUploads } from '../attachments/system-upload.ts';
 import type { TicketCallOptions, TicketingContext } from '../tickets/context.ts';
 import { TicketConflictError } from '../tickets/errors.ts';
 import { findTicket, type TicketRow } from '../tickets/repository.ts';
 import { createTicket, updateTicket } from '../tickets/service.ts';
 import { addComment } from '../tickets/work-service.ts';
 import { MailRejection } from './errors.ts';
+import { importMailFiles, type MailFiles } from './mail-files.ts';
 import {
   addressesOf,
   bareMessageId,
@@ -28,12 +30,22 @@ import * as repo from './repository.ts';
 import { checkSender, placeSender, type Sender } from './sender.ts';
 
 /**
- * Mail into tickets (docs/decisions.md "Ticketing mail"). One transaction per mail: the ticket or comment
- * (through the tickets services, each in a savepoint of it), a reopening, and the mail's Message-ID; consoles
- * hear of it after the commit. A refusal (MailRejection) or any failure rolls all of it back.
+ * Mail into tickets (docs/decisions.md "Ticketing mail"). The attachments are scanned and their bytes stored
+ * first (outside any transaction); then one transaction per mail: the attachments' rows, the ticket or comment
+ * with them (through the tickets services, each in a savepoint of it), a reopening, and the mail's Message-ID;
+ * consoles hear of it after the commit. A refusal (MailRejection) or any failure rolls all of it back and
+ * removes the stored bytes.
  */
 
-export type InboundDeps = { db: Db; bus: Bus; urlKey: Buffer };
+export type InboundDeps = {
+  db: Db;
+  bus: Bus;
+  urlKey: Buffer;
+  /** The attachments module's system uploads (`app.attachments.system`). */
+  uploads: SystemUploads;
+  /** Largest attachment imported (TICKET_MAIL_ATTACHMENT_MAX_BYTES). */
+  attachmentMaxBytes: number;
+};
 export type InboundMail = { mailFrom: string; mailbox: repo.MailboxRow; mail: ParsedMail };
 export type InboundResult = { ticketId: number; outcome: 'CREATED' | 'COMMENTED' | 'REOPENED' | 'DUPLICATE' };
 
@@ -81,14 +93,21 @@ const asRejection = (error: unknown) =>
     ? new MailRejection(`The ticket could not be saved: ${error.message}`)
     : error;
 
+/** What the mail brings: its sender, the options the tickets services act with, its files. */
+type Incoming = InboundMail & { sender: Sender; options: TicketCallOptions; files: MailFiles };
+
+/** The mail's files as rows of this transaction: their ids, for the ticket or comment to claim. */
+const recordFiles = (deps: InboundDeps, tx: Tx, { files, sender }: Incoming) =>
+  deps.uploads.record(tx, files.files, { actorName: `Email: ${sender.email}`, source: 'email' });
+
 const newTicket = async (
+  deps: InboundDeps,
   ctx: TicketingContext,
   tx: Tx,
-  { mailbox, mail }: InboundMail,
-  sender: Sender,
-  options: TicketCallOptions,
+  incoming: Incoming,
   followUpOf?: TicketRow,
 ) => {
+  const { mailbox, mail, sender, options, files } = incoming;
   const placed = followUpOf
     ? { organizationId: followUpOf.organizationId, requester: { email: sender.email, name: sender.name } }
     : await placeSender(tx, sender, mailbox.defaultOrganizationId);
@@ -98,7 +117,7 @@ const newTicket = async (
     mailbox.address,
     ...(await repo.mailboxAddressesAmong(tx, addressesOf(mail.to, mail.cc))),
   ]);
-  const description = descriptionOf(mail.text, mail.attachments);
+  const description = descriptionOf(mail.text, files.notImported);
   const ticket = await createTicket(
     ctx,
     {
@@ -108,6 +127,7 @@ const newTicket = async (
       description: followUpOf ? `Follow-up to ticket #${followUpOf.id}.\n\n${description}` : description,
       requester: placed.requester,
       ccEmails: ccOf(addressesOf(mail.to, mail.cc), ours),
+      attachmentIds: await recordFiles(deps, tx, incoming),
     },
     options,
   );
@@ -130,10 +150,13 @@ const reopen = async (ctx: TicketingContext, ticket: TicketRow, options: TicketC
   return false;
 };
 
-const store = async (ctx: TicketingContext, tx: Tx, inbound: InboundMail): Promise<InboundResult> => {
-  const { mail, mailbox } = inbound;
-  const sender = checkSender(inbound.mailFrom, mail);
-  const options: TicketCallOptions = { actor: { system: `Email: ${sender.email}` }, source: 'EMAIL' };
+const store = async (
+  deps: InboundDeps,
+  ctx: TicketingContext,
+  tx: Tx,
+  incoming: Incoming,
+): Promise<InboundResult> => {
+  const { mail, mailbox, sender, options, files } = incoming;
   const messageId = bareMessageId(mail.messageId);
   const known = messageId ? await repo.ticketOfMessages(tx, [messageId]) : undefined;
   if (known !== undefined) return { ticketId: known, outcome: 'DUPLICATE' };
@@ -144,14 +167,18 @@ const store = async (ctx: TicketingContext, tx: Tx, inbound: InboundMail): Promi
   const category = thread?.statusCategory as TicketStatusCategory | undefined;
   let result: InboundResult;
   if (!thread || category === 'CLOSED') {
-    result = { ticketId: await newTicket(ctx, tx, inbound, sender, options, thread), outcome: 'CREATED' };
+    result = { ticketId: await newTicket(deps, ctx, tx, incoming, thread), outcome: 'CREATED' };
   } else {
     const reopened =
       category !== undefined && isClosedCategory(category) && (await reopen(ctx, thread, options));
     await addComment(
       ctx,
       thread.id,
-      { body: replyBodyOf(mail.text, mail.attachments), isPublic: true },
+      {
+        body: replyBodyOf(mail.text, files.notImported),
+        isPublic: true,
+        attachmentIds: await recordFiles(deps, tx, incoming),
+      },
       options,
     );
     result = { ticketId: thread.id, outcome: reopened ? 'REOPENED' : 'COMMENTED' };
@@ -166,11 +193,26 @@ const store = async (ctx: TicketingContext, tx: Tx, inbound: InboundMail): Promi
   return result;
 };
 
-/** Stores one received mail, or throws a MailRejection (nothing written) or another error (nothing written). */
+/**
+ * Stores one received mail, or throws a MailRejection or another error; either way nothing is written and
+ * the attachments' stored bytes are removed. A Message-ID already stored is answered before any file is read.
+ */
 export const receiveMail = async (deps: InboundDeps, inbound: InboundMail): Promise<InboundResult> => {
+  const sender = checkSender(inbound.mailFrom, inbound.mail);
+  const messageId = bareMessageId(inbound.mail.messageId);
+  const known = messageId ? await repo.ticketOfMessages(deps.db, [messageId]) : undefined;
+  if (known !== undefined) return { ticketId: known, outcome: 'DUPLICATE' };
+  const options: TicketCallOptions = { actor: { system: `Email: ${sender.email}` }, source: 'EMAIL' };
+  const files = await importMailFiles(deps.uploads, inbound.mail.attachments, deps.attachmentMaxBytes);
   try {
-    return await inOneTransaction(deps, (ctx, tx) => store(ctx, tx, inbound));
+    const result = await inOneTransaction(deps, (ctx, tx) =>
+      store(deps, ctx, tx, { ...inbound, sender, options, files }),
+    );
+    // Delivered twice at once: the other delivery's ticket has the files.
+    if (result.outcome === 'DUPLICATE') await deps.uploads.discard(files.files);
+    return result;
   } catch (error) {
+    await deps.uploads.discard(files.files);
     throw asRejection(error);
   }
 };

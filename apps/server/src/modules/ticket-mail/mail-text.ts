@@ -11,7 +11,7 @@ import {
   type TicketSeverity,
   type TicketType,
 } from '@rmm/domain';
-import type { AddressObject, Attachment } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 
 /** What a mail's text, subject, addresses and the mailbox's board make of a ticket (pure functions). */
 
@@ -24,13 +24,14 @@ const fitText = (text: string) =>
 const sizeText = (bytes: number) =>
   bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/** Attachments are not stored (docs/decisions.md "Ticketing mail"): their names are noted in the text. */
-const attachmentNote = (attachments: readonly Attachment[]) => {
-  // Images the HTML shows (a signature's logo) are part of the text, not files.
-  const files = attachments.filter((file) => !file.related);
+/** A mail attachment that is not on the ticket, and why (`larger than 100 MB`). */
+export type NotImported = { name: string; size: number; reason: string };
+
+/** Attachments not imported are named under the text (docs/decisions.md "Ticketing mail"). */
+const attachmentNote = (files: readonly NotImported[]) => {
   if (files.length === 0) return '';
-  const names = files.map((file) => `${file.filename || 'unnamed'} (${sizeText(file.size)})`);
-  return `\n\n---\nAttachments not imported: ${names.join(', ')}`;
+  const names = files.map((file) => `${file.name} (${sizeText(file.size)}): ${file.reason}`);
+  return `\n\n---\nAttachments not imported: ${names.join('; ')}`;
 };
 
 /** The subject of a new ticket: one line, at most the ticket limit. */
@@ -40,21 +41,21 @@ export const ticketSubject = (subject: string | undefined) => {
 };
 
 /** A new mail's text as the ticket's Markdown description (HTML-only mail: mailparser's text of it). */
-export const descriptionOf = (text: string | undefined, attachments: readonly Attachment[]) =>
-  fitText(`${(text ?? '').trim()}${attachmentNote(attachments)}`);
+export const descriptionOf = (text: string | undefined, notImported: readonly NotImported[]) =>
+  fitText(`${(text ?? '').trim()}${attachmentNote(notImported)}`);
 
 /**
  * A reply's own words: the text above our reply marker, without the quoted mail below (`>` lines) and the
  * client's "On … wrote:" line before it. Never empty (a comment needs a body).
  */
-export const replyBodyOf = (text: string | undefined, attachments: readonly Attachment[]) => {
+export const replyBodyOf = (text: string | undefined, notImported: readonly NotImported[]) => {
   const full = (text ?? '').replace(/\r\n/g, '\n');
   const marker = full.indexOf(TICKET_MAIL_REPLY_MARKER);
   const lines = (marker >= 0 ? full.slice(0, marker) : full).split('\n');
   while (lines.length > 0 && /^\s*(>.*)?$/.test(lines.at(-1)!)) lines.pop();
   if (lines.length > 0 && /\bwrote:\s*$/i.test(lines.at(-1)!)) lines.pop();
   const own = lines.join('\n').trim() || full.trim() || '(no text)';
-  return fitText(`${own}${attachmentNote(attachments)}`);
+  return fitText(`${own}${attachmentNote(notImported)}`);
 };
 
 /** Every address of these header fields, lowercase, once each. */

@@ -38,7 +38,16 @@ export const ticketMailPlugin = fp(async (app) => {
     smtpTimeoutMs: config.smtpTimeoutMs,
   });
   const receive = (mail: InboundMail) =>
-    receiveMail({ db: app.db, bus: app.bus, urlKey: app.attachments.urlKey }, mail);
+    receiveMail(
+      {
+        db: app.db,
+        bus: app.bus,
+        urlKey: app.attachments.urlKey,
+        uploads: app.attachments.system,
+        attachmentMaxBytes: settings.attachmentMaxBytes,
+      },
+      mail,
+    );
   let listener: TicketMailListener | undefined;
   app.decorate('ticketMail', { worker, listener: () => listener, receive } satisfies TicketMail);
 

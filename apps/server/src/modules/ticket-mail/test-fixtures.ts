@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Ticket, TicketMailbox } from '@rmm/domain';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
@@ -46,13 +50,55 @@ export const logOf = async (ctx: TestContext, id: number) =>
     source: string;
   }[];
 
-/** Sends one message over SMTP to the listener, as a mail server would; the answer or the refusal. */
-export const sendTo = async (ctx: TestContext, message: Mail.Options) => {
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost made by the `openssl` CLI (an EC key: quick to make),
+ * in a folder of its own; `remove` deletes it.
+ */
+export const selfSignedCertificate = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticket-mail-tls-'));
+  const certPath = path.join(dir, 'cert.pem');
+  const keyPath = path.join(dir, 'key.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyPath,
+      '-out',
+      certPath,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
+  return {
+    certPath,
+    keyPath,
+    cert: fs.readFileSync(certPath),
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+};
+
+/**
+ * Sends one message over SMTP to the listener, as a mail server would; the answer or the refusal. In clear
+ * by default (a client on this machine may); with `ca`, only over STARTTLS with a certificate that CA signed.
+ */
+export const sendTo = async (ctx: TestContext, message: Mail.Options, { ca }: { ca?: Buffer } = {}) => {
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
     port: ctx.app.ticketMail.listener()!.port,
     secure: false,
-    ignoreTLS: true,
+    ...(ca ? { requireTLS: true, tls: { ca: [ca] } } : { ignoreTLS: true }),
   });
   try {
     const info = await transport.sendMail(message);

@@ -11,7 +11,8 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Actor } from '../../types.ts';
 import { insertActivity } from '../activities/repository.ts';
 import { findAttachments } from '../attachments/repository.ts';
-import { toAttachmentWithUrl } from '../attachments/service.ts';
+import { claimForTicket, toAttachmentWithUrl } from '../attachments/service.ts';
+import { claimSystemFiles } from '../attachments/system-upload.ts';
 import { publishConsoleEvent } from '../events/publish.ts';
 import { ticketingError } from './errors.ts';
 import { toTicket, toTicketSummary } from './mapper.ts';
@@ -74,6 +75,20 @@ export const pick = (byId: Map<string, TicketAttachment>, ids: readonly string[]
     const attachment = byId.get(id);
     return attachment ? [attachment] : [];
   });
+
+/** A user attaches their own uploads; a system actor the files the server took in (a mail's attachments). */
+export const claimFiles = async (
+  tx: DbOrTx,
+  actor: TicketActor,
+  ticketId: number,
+  ids: readonly string[],
+) => {
+  if (ids.length === 0) return;
+  const user = userOf(actor);
+  const attachedTo = `ticket:${ticketId}`;
+  if (user) await claimForTicket(tx, { ids, actor: user, attachedTo });
+  else await claimSystemFiles(tx, { ids, attachedTo });
+};
 
 /** The ticket as the caller may see it, or TICKET_NOT_FOUND (also for another organization's). */
 export const loadTicket = async (

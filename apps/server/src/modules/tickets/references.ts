@@ -51,11 +51,21 @@ export const checkSetupItem = async (db: DbOrTx, list: string, id: number | null
     throw invalid(`There is no active ${list} item ${id}`);
 };
 
-export const checkAssignees = async (db: DbOrTx, ids: readonly (number | null)[]) => {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  const found = await repo.technicianIds(db, wanted);
+/**
+ * Who is newly named as an assignee may be assigned tickets of the organization (`GET /tickets/assignees`);
+ * those the ticket names already stay, even after losing access.
+ */
+export const checkAssignees = async (
+  db: DbOrTx,
+  organizationId: number,
+  ids: readonly (number | null)[],
+  current: readonly (number | null)[] = [],
+) => {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null && !current.includes(id)))];
+  if (wanted.length === 0) return;
+  const found = new Set((await repo.assignableTechnicians(db, organizationId, wanted)).map((row) => row.id));
   const missing = wanted.find((id) => !found.has(id));
-  if (missing !== undefined) throw invalid(`User ${missing} is not an active technician`);
+  if (missing !== undefined) throw invalid(`${ticketingMessages.notAssignable} (user ${missing})`);
 };
 
 /** The requester as stored: a user (their email and name copied) or an email and a name. */

@@ -1,14 +1,14 @@
 import { type BoardSort, type OrganizationScope, TICKET_COUNT_CAP } from '@rmm/domain';
-import { and, desc, eq, getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { anyOf } from '../../db/any-of.ts';
 import { type DbOrTx, toNumber } from '../../db/database.ts';
 import { inScope } from '../../lib/scope.ts';
-import { users } from '../auth/schema.ts';
+import { roles, users } from '../auth/schema.ts';
 import { devices } from '../devices/schema.ts';
 import { locations, organizations } from '../organizations/schema.ts';
 import { afterCursor, orderOf } from './board-sql.ts';
-import { ticketLog, ticketStatuses, tickets, ticketTimers } from './schema.ts';
+import { ticketForms, ticketLog, ticketStatuses, tickets, ticketTimers } from './schema.ts';
 
 /** Tickets, their log and timers: SQL only (the service decides). */
 
@@ -175,14 +175,82 @@ export const findDevice = async (db: DbOrTx, id: number) => {
   return row;
 };
 
-/** Of these user ids, the enabled technicians. */
-export const technicianIds = async (db: DbOrTx, ids: readonly number[]) => {
-  if (ids.length === 0) return new Set<number>();
-  const rows = await db
-    .select({ id: users.id })
+// ---------------------------------------------------------------- names of what the log refers to
+
+const byId = (rows: { id: number; name: string }[]) =>
+  Object.fromEntries(rows.map((row) => [String(row.id), row.name]));
+
+export const locationNames = async (db: DbOrTx, ids: readonly number[]) =>
+  ids.length === 0
+    ? {}
+    : byId(
+        await db
+          .select({ id: locations.id, name: locations.name })
+          .from(locations)
+          .where(anyOf(locations.id, ids, 'integer')),
+      );
+
+export const formNames = async (db: DbOrTx, ids: readonly number[]) =>
+  ids.length === 0
+    ? {}
+    : byId(
+        await db
+          .select({ id: ticketForms.id, name: ticketForms.name })
+          .from(ticketForms)
+          .where(anyOf(ticketForms.id, ids, 'integer')),
+      );
+
+/** Tickets' subjects, of those within the scope. */
+export const ticketSubjects = async (db: DbOrTx, ids: readonly number[], scope: OrganizationScope) =>
+  ids.length === 0
+    ? {}
+    : byId(
+        await db
+          .select({ id: tickets.id, name: tickets.subject })
+          .from(tickets)
+          .where(and(anyOf(tickets.id, ids, 'integer'), inScope(tickets.organizationId, scope))),
+      );
+
+/** Users by their name, or their email when they have none. */
+export const userNames = async (db: DbOrTx, ids: readonly number[]) =>
+  ids.length === 0
+    ? {}
+    : byId(
+        await db
+          .select({ id: users.id, name: sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})` })
+          .from(users)
+          .where(anyOf(users.id, ids, 'integer')),
+      );
+
+/** An `organization_scope` (`"all"` or a list of ids) that holds the organization. */
+const scopeHolds = (scope: AnyColumn, organizationId: number) =>
+  sql`(${scope} = '"all"'::jsonb or ${scope} @> ${JSON.stringify([organizationId])}::jsonb)`;
+
+/** What a role needs for its technicians to be assigned tickets: reading and working them. */
+const ASSIGNABLE_PERMISSIONS = JSON.stringify(['ticketing.view', 'ticketing.manage']);
+
+/**
+ * The technicians a ticket of the organization may be assigned to (all of them, or those of `ids`): enabled
+ * technicians whose role reads and works tickets and whose own and role's scopes both hold the organization.
+ */
+export const assignableTechnicians = (db: DbOrTx, organizationId: number, ids?: readonly number[]) => {
+  const name = sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})`;
+  return db
+    .select({ id: users.id, name, email: users.email })
     .from(users)
-    .where(and(anyOf(users.id, ids, 'integer'), eq(users.userType, 'TECHNICIAN'), eq(users.isEnabled, true)));
-  return new Set(rows.map((row) => row.id));
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(users.userType, 'TECHNICIAN'),
+        eq(users.isEnabled, true),
+        eq(roles.roleType, 'TECHNICIAN'),
+        sql`${roles.permissions} @> ${ASSIGNABLE_PERMISSIONS}::jsonb`,
+        scopeHolds(users.organizationScope, organizationId),
+        scopeHolds(roles.organizationScope, organizationId),
+        ids === undefined ? undefined : anyOf(users.id, ids, 'integer'),
+      ),
+    )
+    .orderBy(sql`lower(${name})`, users.id);
 };
 
 export const findUser = async (db: DbOrTx, id: number) => {

@@ -2,6 +2,8 @@ import {
   AddTicketCommentRequest,
   AddTimeEntryRequest,
   CreateTicketRequest,
+  ListTicketAssigneesQuery,
+  ListTicketAssigneesResponse,
   ListTicketLogQuery,
   ListTicketLogResponse,
   ListTicketsQuery,
@@ -18,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { listTickets } from './board-service.ts';
 import { TicketConflictError } from './errors.ts';
-import { createTicket, getTicket, timerOf, updateTicket } from './service.ts';
+import { createTicket, getTicket, listAssignees, timerOf, updateTicket } from './service.ts';
 import * as work from './work-service.ts';
 
 const tags = ['ticketing'];
@@ -56,6 +58,22 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       const ticket = await createTicket(ctx(), request.body, { actor: { user: actorOf(request) } });
       return reply.code(201).send({ ticket, timer: null });
     },
+  );
+
+  app.get(
+    '/tickets/assignees',
+    {
+      config: { access: 'ticketing.manage' },
+      schema: {
+        tags,
+        summary:
+          'The technicians a ticket of the organization may be assigned to: enabled, with ticketing.view and ticketing.manage, the organization in their scope',
+        querystring: ListTicketAssigneesQuery,
+        response: { 200: ListTicketAssigneesResponse },
+      },
+    },
+    async (request) =>
+      listAssignees(ctx(), request.query.organizationId, { actor: { user: actorOf(request) } }),
   );
 
   app.get(

@@ -9,10 +9,10 @@ import {
 import type * as z from 'zod';
 import type { DbOrTx } from '../../db/database.ts';
 import { reattach } from '../attachments/repository.ts';
-import { claimForTicket } from '../attachments/service.ts';
 import {
   actorIdOf,
   actorNameOf,
+  claimFiles,
   loadTicket,
   nowOf,
   parseInput,
@@ -44,13 +44,6 @@ import * as repo from './repository.ts';
  * checks (a bad input: 422 TICKET_INVALID).
  */
 
-const claimFiles = async (tx: DbOrTx, actor: TicketActor, ticketId: number, ids: readonly string[]) => {
-  if (ids.length === 0) return;
-  const user = userOf(actor);
-  if (!user) throw ticketingError('TICKET_INVALID', 'Only a user’s own uploads can be attached');
-  await claimForTicket(tx, { ids, actor: user, attachedTo: `ticket:${ticketId}` });
-};
-
 /** The organization in the caller's scope, or 404 as for one that does not exist. */
 const requireOrganization = async (tx: DbOrTx, actor: TicketActor, organizationId: number) => {
   const scope = scopeOf(actor);
@@ -71,7 +64,7 @@ const checkNewTicket = async (tx: DbOrTx, actor: TicketActor, input: CreateTicke
   await refs.checkSetupItem(tx, 'subtypes', input.subtypeId);
   await refs.checkSetupItem(tx, 'items', input.itemId);
   await refs.checkSetupItem(tx, 'impacts', input.impactId);
-  await refs.checkAssignees(tx, [input.assigneeId, ...input.additionalAssigneeIds]);
+  await refs.checkAssignees(tx, input.organizationId, [input.assigneeId, ...input.additionalAssigneeIds]);
   await refs.checkParent(tx, { parentTicketId: input.parentTicketId, scope: scopeOf(actor) });
   await refs.checkParentNotResolved(tx, input.parentTicketId);
   await refs.checkAgreementRules(tx, {
@@ -154,7 +147,12 @@ const checkChange = async (tx: DbOrTx, actor: TicketActor, row: repo.TicketRow, 
   ] as const) {
     if (id !== undefined) await refs.checkSetupItem(tx, list, id);
   }
-  await refs.checkAssignees(tx, [input.assigneeId ?? null, ...(input.additionalAssigneeIds ?? [])]);
+  await refs.checkAssignees(
+    tx,
+    organizationId,
+    [input.assigneeId ?? null, ...(input.additionalAssigneeIds ?? [])],
+    [row.assigneeId, ...row.additionalAssigneeIds],
+  );
   if (input.parentTicketId !== undefined && input.parentTicketId !== row.parentTicketId) {
     await refs.checkParent(tx, {
       parentTicketId: input.parentTicketId,
@@ -282,4 +280,14 @@ export const timerOf = async (db: DbOrTx, ticketId: number, actor: TicketActor) 
   const user = userOf(actor);
   const timer = user ? await repo.findTimer(db, ticketId, user.id) : undefined;
   return timer ? { startTime: timer.startTime.toISOString() } : null;
+};
+
+/** The technicians a ticket of the organization may be assigned to; an organization outside the scope is 404. */
+export const listAssignees = async (
+  ctx: Pick<TicketingContext, 'db'>,
+  organizationId: number,
+  options: Pick<TicketCallOptions, 'actor'>,
+) => {
+  await requireOrganization(ctx.db, options.actor, organizationId);
+  return { data: await repo.assignableTechnicians(ctx.db, organizationId) };
 };

@@ -9,7 +9,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { ALL_CONSOLE_EVENTS } from '../../bus/subjects.ts';
-import { activities, devices } from '../../db/schema.ts';
+import { activities, devices, locations, users } from '../../db/schema.ts';
 
 let ctx: TestContext;
 let orgA: { id: number; locationId: number };
@@ -18,8 +18,10 @@ let deviceA: number;
 let deviceB: number;
 /** Works tickets of organization A only. */
 let scopedTech: string;
+let scopedTechUser: { id: number; roleId: number };
 /** Reads tickets (every organization) without working them. */
 let reader: string;
+let readerId: number;
 
 const unique = () => randomUUID().slice(0, 8);
 const newOrganization = async () => {
@@ -55,13 +57,15 @@ beforeAll(async () => {
   orgB = await newOrganization();
   deviceA = await newDevice(orgA.id, orgA.locationId);
   deviceB = await newDevice(orgB.id);
-  scopedTech = (
-    await createUser(ctx, {
-      permissions: ['ticketing.view', 'ticketing.manage', 'helpTickets.submit'],
-      scope: [orgA.id],
-    })
-  ).cookie;
-  reader = (await createUser(ctx, { permissions: ['ticketing.view'], scope: 'all' })).cookie;
+  const tech = await createUser(ctx, {
+    permissions: ['ticketing.view', 'ticketing.manage', 'helpTickets.submit'],
+    scope: [orgA.id],
+  });
+  scopedTech = tech.cookie;
+  scopedTechUser = tech;
+  const readOnly = await createUser(ctx, { permissions: ['ticketing.view'], scope: 'all' });
+  reader = readOnly.cookie;
+  readerId = readOnly.id;
 });
 afterAll(() => ctx?.close());
 
@@ -205,6 +209,78 @@ describe('tickets', () => {
       ccEmails: ['nope'],
     });
     expect(cc.json().error.message).toContain(messages.validation.invalidEmail);
+  });
+});
+
+describe('the log’s names', () => {
+  it('names the location, form, problem and assignee a change refers to; what is gone or out of scope by id only', async () => {
+    const [room] = await ctx.db
+      .insert(locations)
+      .values({ organizationId: orgA.id, name: 'Room 12' })
+      .returning({ id: locations.id });
+    const form = (await ctx.request('POST', '/ticket-forms', { name: `Form ${unique()}` })).json().form;
+    const problem = await createTicket({
+      organizationId: orgB.id,
+      type: 'PROBLEM',
+      subject: 'Printers down',
+    });
+    const ticket = await createTicket();
+    const changed = await patch(ticket.id, {
+      version: 1,
+      locationId: room!.id,
+      formId: form.id,
+      parentTicketId: problem.id,
+      assigneeId: scopedTechUser.id,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const namesFor = async (cookie?: string) =>
+      (await ctx.request('GET', `/tickets/${ticket.id}/log`, undefined, { cookie })).json().names;
+    expect(await namesFor()).toEqual({
+      locations: { [room!.id]: 'Room 12' },
+      forms: { [form.id]: form.name },
+      tickets: { [problem.id]: 'Printers down' },
+      users: { [scopedTechUser.id]: expect.stringMatching(/^Tech /) },
+    });
+
+    await ctx.db.delete(locations).where(eq(locations.id, room!.id));
+    // The technician of organization A does not see B's problem.
+    expect(await namesFor(scopedTech)).toMatchObject({ locations: {}, tickets: {} });
+  });
+});
+
+describe('assignees', () => {
+  it('lists the technicians who may work the organization’s tickets, and assigns only them', async () => {
+    const [disabled] = await ctx.db
+      .insert(users)
+      .values({ email: `off-${unique()}@test.local`, roleId: scopedTechUser.roleId, isEnabled: false })
+      .returning({ id: users.id });
+    const idsFor = async (organizationId: number) => {
+      const response = await ctx.request('GET', `/tickets/assignees?organizationId=${organizationId}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.map((row: { id: number }) => row.id) as number[];
+    };
+    const forA = await idsFor(orgA.id);
+    expect(forA).toContain(scopedTechUser.id);
+    expect(forA).not.toContain(readerId);
+    expect(forA).not.toContain(disabled!.id);
+    expect(await idsFor(orgB.id)).not.toContain(scopedTechUser.id);
+    // Asked for an organization outside the caller's scope: as if it did not exist.
+    const foreign = await ctx.request('GET', `/tickets/assignees?organizationId=${orgB.id}`, undefined, {
+      cookie: scopedTech,
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const ticket = await createTicket();
+    const toReader = await patch(ticket.id, { version: 1, assigneeId: readerId });
+    expect(toReader.statusCode).toBe(422);
+    expect(toReader.json().error.message).toBe(`${ticketingMessages.notAssignable} (user ${readerId})`);
+    const onB = await ctx.request('POST', '/tickets', {
+      organizationId: orgB.id,
+      subject: 'x',
+      additionalAssigneeIds: [scopedTechUser.id],
+    });
+    expect(onB.statusCode).toBe(422);
+    expect((await patch(ticket.id, { version: 1, assigneeId: scopedTechUser.id })).statusCode).toBe(200);
   });
 });
 

@@ -3,18 +3,20 @@ import {
   type AddTimeEntryInput,
   type ListTicketLogQuery,
   type ListTicketLogResponse,
+  type OrganizationScope,
   type StopTimerRequest,
   TIME_ENTRY_MAX_SECONDS,
   type TicketLogEntry,
+  type TicketLogNames,
   type TimeEntry,
 } from '@rmm/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Actor } from '../../types.ts';
-import { claimForTicket } from '../attachments/service.ts';
 import {
   actorIdOf,
   actorNameOf,
+  claimFiles,
   loadAttachments,
   loadTicket,
   nowOf,
@@ -70,15 +72,7 @@ export const addComment = (
   const input = parseInput(AddTicketCommentRequest, request);
   return onTicket(ctx, id, options, 'COMMENTED', async (tx, row) => {
     const now = nowOf(ctx);
-    if (input.attachmentIds.length > 0) {
-      if (!('user' in options.actor))
-        throw ticketingError('TICKET_INVALID', 'Only a user’s own uploads can be attached');
-      await claimForTicket(tx, {
-        ids: input.attachmentIds,
-        actor: options.actor.user,
-        attachedTo: `ticket:${id}`,
-      });
-    }
+    await claimFiles(tx, options.actor, id, input.attachmentIds);
     const entry = await repo.insertLogEntry(tx, {
       ticketId: id,
       type: 'COMMENT',
@@ -197,7 +191,51 @@ const decodeLogCursor = (cursor: string | undefined) => {
   return id;
 };
 
-/** The ticket's log, newest first, a page at a time. */
+/** The ids a page's changes name, by kind (both sides of each change). */
+const referencedIds = (rows: readonly repo.TicketLogRecord[]) => {
+  const ids = {
+    locations: new Set<number>(),
+    forms: new Set<number>(),
+    tickets: new Set<number>(),
+    users: new Set<number>(),
+  };
+  const kindOf: Record<string, keyof typeof ids> = {
+    locationId: 'locations',
+    formId: 'forms',
+    parentTicketId: 'tickets',
+    assigneeId: 'users',
+    additionalAssigneeIds: 'users',
+  };
+  for (const row of rows) {
+    for (const change of (row.data as LogData).changes ?? []) {
+      const kind = kindOf[change.field];
+      if (!kind) continue;
+      for (const value of [change.from, change.to].flat())
+        if (typeof value === 'number' && Number.isSafeInteger(value)) ids[kind].add(value);
+    }
+  }
+  return ids;
+};
+
+/**
+ * The names of what a page's changes refer to, as they are now (renamed: the new name; deleted: left out, so
+ * the console shows `#id`); a ticket only when the reader may see it.
+ */
+const logNames = async (
+  db: DbOrTx,
+  rows: readonly repo.TicketLogRecord[],
+  scope: OrganizationScope,
+): Promise<TicketLogNames> => {
+  const ids = referencedIds(rows);
+  return {
+    locations: await repo.locationNames(db, [...ids.locations]),
+    forms: await repo.formNames(db, [...ids.forms]),
+    tickets: await repo.ticketSubjects(db, [...ids.tickets], scope),
+    users: await repo.userNames(db, [...ids.users]),
+  };
+};
+
+/** The ticket's log, newest first, a page at a time, with the names its changes refer to. */
 export const listLog = async (
   ctx: TicketingContext,
   id: number,
@@ -218,5 +256,6 @@ export const listLog = async (
     data: page.map((row) => toLogEntry(row, (wanted) => pick(files, wanted))),
     nextCursor: rows.length > query.pageSize ? String(page.at(-1)!.id) : null,
     pageSize: query.pageSize,
+    names: await logNames(ctx.db, page, scopeOf(options.actor)),
   };
 };

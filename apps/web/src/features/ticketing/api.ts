@@ -2,6 +2,7 @@ import type {
   AddTicketCommentRequest,
   AddTimeEntryRequest,
   CreateTicketRequest,
+  ListTicketAssigneesResponse,
   ListTicketBoardsResponse,
   ListTicketFormsResponse,
   ListTicketLogResponse,
@@ -92,7 +93,14 @@ export const ticketingApi = {
     apiRequest<TicketMailbox>('PUT', apiPaths.ticketMailbox(id), body),
   deleteMailbox: (id: number) => apiRequest<unknown>('DELETE', apiPaths.ticketMailbox(id)),
 
-  /** Technicians to assign (needs `users.view`; without it the console offers the signed-in user only). */
+  /** The technicians a ticket of the organization may be assigned to (`ticketing.manage`). */
+  assignees: (organizationId: number) =>
+    apiRequest<ListTicketAssigneesResponse>(
+      'GET',
+      `${apiPaths.ticketAssignees()}${toQuery({ organizationId })}`,
+    ).then((a) => a.data),
+
+  /** Every technician, for a board's assignee rule (needs `users.view`; without it the signed-in user only). */
   technicians: () =>
     apiRequest<ListUsersResponse>(
       'GET',

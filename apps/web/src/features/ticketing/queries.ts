@@ -41,6 +41,7 @@ export const ticketingKeys = {
   setup: ['ticketing', 'setup'] as const,
   forms: ['ticketing', 'forms'] as const,
   technicians: ['ticketing', 'technicians'] as const,
+  assignees: (organizationId: number) => ['ticketing', 'assignees', organizationId] as const,
   mailboxes: ['ticketing', 'mailboxes'] as const,
 };
 
@@ -84,7 +85,18 @@ export const useTicketSetupQuery = () =>
 export const useTicketFormsQuery = () =>
   useQuery({ queryKey: ticketingKeys.forms, queryFn: ticketingApi.forms, staleTime: CONFIG_STALE_MS });
 
-/** The technicians one may assign, for those who may list users; the others get the signed-in user only. */
+/** Who a ticket of the organization may be assigned to (for those who work tickets; none before it is chosen). */
+export const useTicketAssigneesQuery = (organizationId: number | null) => {
+  const canManage = useHasPermission('ticketing.manage');
+  return useQuery({
+    queryKey: ticketingKeys.assignees(organizationId ?? 0),
+    queryFn: () => ticketingApi.assignees(organizationId!),
+    staleTime: CONFIG_STALE_MS,
+    enabled: canManage && organizationId !== null,
+  });
+};
+
+/** Every technician, for a board's assignee rule, for those who may list users; others get themselves only. */
 export const useTechniciansQuery = () => {
   const canListUsers = useHasPermission('users.view');
   return useQuery({

@@ -1,5 +1,5 @@
 import { Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
-import type { Ticket, TicketFieldChange, TicketLogEntry } from '@rmm/domain';
+import type { Ticket, TicketFieldChange, TicketLogEntry, TicketLogNames } from '@rmm/domain';
 import { IconClock, IconEdit, IconMessage, IconSparkles } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +10,27 @@ import { RelativeTime } from '../../../components/relative-time.tsx';
 import { formatDurationSeconds } from '../../../lib/format.ts';
 import { type TicketSetupLookup, useTicketSetup } from '../setup-lookup.ts';
 import { VisibilityBadge } from './ticket-description.tsx';
-import { useAssigneeOptions } from './ticket-people-fields.tsx';
 
 /** Fields whose change the log names without the values (long text, lists of files, form values). */
 const withoutValues = new Set(['description', 'attachmentIds', 'fieldValues']);
 
-/** A logged value in words: setup items and people by name, enum values by their label, times as dates. */
-export const useValueText = (ticket: Ticket) => {
+/** The names of every loaded page of the log, merged. */
+export const mergeLogNames = (pages: readonly { names: TicketLogNames }[]): TicketLogNames => ({
+  locations: Object.assign({}, ...pages.map((page) => page.names.locations)),
+  forms: Object.assign({}, ...pages.map((page) => page.names.forms)),
+  tickets: Object.assign({}, ...pages.map((page) => page.names.tickets)),
+  users: Object.assign({}, ...pages.map((page) => page.names.users)),
+});
+
+/**
+ * A logged value in words: setup items by name, what the server named with the log (locations, forms, problems,
+ * people; what is gone stays `#id`), enum values by their label, times as dates.
+ */
+export const useValueText = (ticket: Ticket, names: TicketLogNames) => {
   const { t } = useTranslation();
   const setup: TicketSetupLookup = useTicketSetup();
-  const people = new Map(useAssigneeOptions(ticket).map((option) => [option.value, option.label]));
+  const person = (id: unknown) =>
+    names.users[String(id)] ?? (id === ticket.assigneeId ? ticket.assigneeName : null) ?? `#${id}`;
   const none = t('ticketing.none');
   return (field: TicketFieldChange['field'], value: unknown): string => {
     if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return none;
@@ -41,15 +52,20 @@ export const useValueText = (ticket: Ticket) => {
       case 'severity':
         return setup.label('severities', String(value));
       case 'assigneeId':
-        return people.get(String(value)) ?? `#${value}`;
+        return person(value);
       case 'additionalAssigneeIds':
-        return (value as number[]).map((id) => people.get(String(id)) ?? `#${id}`).join(', ');
+        return (value as number[]).map(person).join(', ');
       case 'deviceId':
         return value === ticket.deviceId && ticket.deviceName ? ticket.deviceName : `#${value}`;
-      case 'parentTicketId':
-      case 'agreementId':
       case 'locationId':
+        return names.locations[String(value)] ?? `#${value}`;
       case 'formId':
+        return names.forms[String(value)] ?? `#${value}`;
+      case 'parentTicketId': {
+        const subject = names.tickets[String(value)];
+        return subject === undefined ? `#${value}` : `#${value} ${subject}`;
+      }
+      case 'agreementId':
         return `#${value}`;
       case 'followUpTime':
         return dayjs(String(value)).format('YYYY-MM-DD HH:mm');

@@ -39,7 +39,7 @@ export const NewTicketDetails = ({
   const forms = useTicketFormsQuery();
   const organizations = useOrganizationsQuery({ page: 1, pageSize: 500, sort: 'name' });
   const organization = useOrganizationQuery(values.organizationId ?? undefined);
-  const assignees = useAssigneeOptions();
+  const assignees = useAssigneeOptions(values.organizationId);
   const form = forms.data?.find((candidate) => candidate.id === values.formId);
   return (
     <Paper withBorder p="md">
@@ -51,7 +51,8 @@ export const NewTicketDetails = ({
           data={(organizations.data?.data ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
           value={selectValue(values.organizationId)}
           onChange={(value) =>
-            onChange({ organizationId: idOrNull(value), locationId: null, deviceId: null })
+            // Who may be assigned, and where, depends on the organization.
+            onChange({ organizationId: idOrNull(value), locationId: null, deviceId: null, assigneeId: null })
           }
           error={problems.organizationId ? t('ticketing.required') : undefined}
         />
@@ -105,6 +106,7 @@ export const NewTicketDetails = ({
           data={assignees}
           value={selectValue(values.assigneeId)}
           onChange={(value) => onChange({ assigneeId: idOrNull(value) })}
+          disabled={values.organizationId === null}
         />
         <TextInput
           type="email"

@@ -14,7 +14,7 @@ afterEach(() => vi.unstubAllGlobals());
 const organization = createOrganization({ id: 4, name: 'Northwind' });
 
 describe('a new ticket', { timeout: 120_000 }, () => {
-  it('starts with the organization of the page that opened it, asks for a subject, and opens the ticket', async () => {
+  it('starts with the organization of the page that opened it, offers its assignees, asks for a subject, and opens the ticket', async () => {
     const created = createTicket({
       id: 77,
       organizationId: 4,
@@ -26,6 +26,12 @@ describe('a new ticket', { timeout: 120_000 }, () => {
       'GET /ticket-setup': setupAnswer(),
       'GET /ticket-forms': { forms: [] },
       'GET /users': pageOf([]),
+      'GET /tickets/assignees': ({ url }: { url: URL }) => ({
+        data:
+          url.searchParams.get('organizationId') === '4'
+            ? [{ id: 8, name: 'Pat Tech', email: 'pat@msp.test' }]
+            : [],
+      }),
       'GET /organizations': pageOf([organization]),
       'GET /client/4': { resultCode: 'SUCCESS', client: organization },
       'GET /devices': pageOf([]),
@@ -51,6 +57,9 @@ describe('a new ticket', { timeout: 120_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Since **Monday**');
     await user.click(screen.getByRole('combobox', { name: 'Priority' }));
     await user.click(await screen.findByRole('option', { name: 'High' }));
+    // Those the server lists for the organization.
+    await user.click(screen.getByRole('combobox', { name: 'Assignee' }));
+    await user.click(await screen.findByRole('option', { name: 'Pat Tech' }));
     await user.click(screen.getByRole('button', { name: 'Create ticket' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/ticketing/ticket/77'));
     expect(requestBodies(fetchMock, 'POST /tickets')).toEqual([
@@ -65,7 +74,7 @@ describe('a new ticket', { timeout: 120_000 }, () => {
         type: 'PROBLEM',
         priority: 'HIGH',
         severity: 'NONE',
-        assigneeId: null,
+        assigneeId: 8,
         tags: [],
         requester: null,
         attachmentIds: [],

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicketLogQuery } from '../queries.ts';
 import { CommentForm } from './comment-form.tsx';
-import { LogEntry, useValueText } from './log-entry.tsx';
+import { LogEntry, mergeLogNames, useValueText } from './log-entry.tsx';
 
 type Filter = TicketLogEntryType | 'ALL';
 const filters: Filter[] = ['ALL', 'COMMENT', 'CHANGE', 'TIME_ENTRY'];
@@ -27,8 +27,9 @@ export const TicketLog = ({ ticket, canManage }: { ticket: Ticket; canManage: bo
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>('ALL');
   const query = useTicketLogQuery(ticket.id, filter === 'ALL' ? undefined : filter);
-  const valueText = useValueText(ticket);
-  const entries = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const pages = query.data?.pages ?? [];
+  const valueText = useValueText(ticket, mergeLogNames(pages));
+  const entries = pages.flatMap((page) => page.data);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="ticket-log-title">
       <Stack gap="sm">

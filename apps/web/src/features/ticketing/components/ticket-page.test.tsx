@@ -33,6 +33,7 @@ const routesFor = (ticket: Ticket, extra: MockRoutes = {}): MockRoutes => ({
   'GET /ticket-setup': setupAnswer(),
   'GET /ticket-forms': { forms: [] },
   'GET /users': pageOf([]),
+  'GET /tickets/assignees': { data: [] },
   'GET /client/1': { resultCode: 'SUCCESS', client: organization },
   'GET /devices': pageOf([]),
   'GET /tickets': ticketPage([]),
@@ -138,18 +139,33 @@ describe('a ticket', { timeout: 120_000 }, () => {
       deviceName: 'web-01',
     });
     const { fetchMock, user } = openTicket(ticket, {
-      [`GET /tickets/${ticket.id}/log`]: logPage([
-        createLogEntry(ticket.id, {
-          type: 'CHANGE',
-          changes: [{ field: 'statusId', from: 1, to: 2 }],
-        }),
-        createLogEntry(ticket.id, {
-          type: 'COMMENT',
-          body: 'Rebooted **twice**',
-          isPublic: true,
-          attachments: [],
-        }),
-      ]),
+      [`GET /tickets/${ticket.id}/log`]: logPage(
+        [
+          createLogEntry(ticket.id, {
+            type: 'CHANGE',
+            changes: [
+              { field: 'statusId', from: 1, to: 2 },
+              // Location 9 is gone: the server names only what exists.
+              { field: 'locationId', from: 9, to: 12 },
+              { field: 'formId', from: null, to: 3 },
+              { field: 'parentTicketId', from: null, to: 40 },
+              { field: 'assigneeId', from: null, to: 5 },
+            ],
+          }),
+          createLogEntry(ticket.id, {
+            type: 'COMMENT',
+            body: 'Rebooted **twice**',
+            isPublic: true,
+            attachments: [],
+          }),
+        ],
+        {
+          locations: { 12: 'Room 12' },
+          forms: { 3: 'Onboarding' },
+          tickets: { 40: 'Printers down' },
+          users: { 5: 'Pat Tech' },
+        },
+      ),
       [`POST /tickets/${ticket.id}/comments`]: () => ({
         entry: createLogEntry(ticket.id, {
           type: 'COMMENT',
@@ -176,6 +192,10 @@ describe('a ticket', { timeout: 120_000 }, () => {
     });
     const log = await screen.findByRole('list', { name: 'Log' });
     expect(await within(log).findByText('Status: New → Open')).toBeInTheDocument();
+    expect(within(log).getByText('Location: #9 → Room 12')).toBeInTheDocument();
+    expect(within(log).getByText('Form: None → Onboarding')).toBeInTheDocument();
+    expect(within(log).getByText('Parent problem: None → #40 Printers down')).toBeInTheDocument();
+    expect(within(log).getByText('Assignee: None → Pat Tech')).toBeInTheDocument();
     expect(within(log).getByText('twice').tagName).toBe('STRONG');
     expect(screen.getByRole('link', { name: 'web-01' })).toHaveAttribute(
       'href',
@@ -196,6 +216,37 @@ describe('a ticket', { timeout: 120_000 }, () => {
     expect(requestBodies(fetchMock, `POST /tickets/${ticket.id}/time-entries`)).toEqual([
       { durationSeconds: 5400, note: '', isBillable: true },
     ]);
+  });
+
+  it('offers as assignees the technicians the server lists for the ticket’s organization, without users.view', async () => {
+    const ticket = createTicket({ version: 2 });
+    const { fetchMock, user } = openTicket(ticket, {
+      'GET /auth/me': meAnswer(['ticketing.view', 'ticketing.manage']),
+      'GET /tickets/assignees': ({ url }: { url: URL }) => ({
+        data:
+          url.searchParams.get('organizationId') === '1'
+            ? [
+                { id: 5, name: 'Pat Tech', email: 'pat@msp.test' },
+                { id: 6, name: 'Sam Tech', email: 'sam@msp.test' },
+              ]
+            : [],
+      }),
+      [`PATCH /tickets/${ticket.id}`]: ({ body }: { body: UpdateTicketRequest }) => ({
+        ticket: { ...ticket, ...body, assigneeName: 'Sam Tech', version: 3 },
+        timer: null,
+      }),
+    });
+    await user.click(await screen.findByRole('combobox', { name: 'Assignee' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Pat Tech',
+      'Sam Tech',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Sam Tech' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Unsaved changes' })).getByRole('button', { name: 'Save' }),
+    );
+    expect(await screen.findByText('Ticket saved')).toBeInTheDocument();
+    expect(requestBodies(fetchMock, `PATCH /tickets/${ticket.id}`)).toEqual([{ assigneeId: 6, version: 2 }]);
   });
 
   it('starts the timer and stops it with a note', async () => {

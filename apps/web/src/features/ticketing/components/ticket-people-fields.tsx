@@ -2,23 +2,22 @@ import { Group, MultiSelect, Select, TagsInput, TextInput } from '@mantine/core'
 import { isValidEmail, TICKET_MAX_ADDITIONAL_ASSIGNEES, TICKET_MAX_CC, type Ticket } from '@rmm/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMeQuery } from '../../../app/session/queries.ts';
-import { useTechniciansQuery } from '../queries.ts';
+import { useTicketAssigneesQuery } from '../queries.ts';
 import type { TicketDraft } from '../ticket-draft.ts';
 
 type Props = { ticket: Ticket; draft: TicketDraft; readOnly: boolean };
 
 /**
- * The technicians to choose from: every technician for those who may list users, else oneself; whoever the
- * ticket names already stays listed (by name when the ticket gives it).
+ * The technicians to choose from: those a ticket of the organization may be assigned to (`GET
+ * /tickets/assignees`); whoever the ticket names already stays listed (by name when the ticket gives it).
  */
 export const useAssigneeOptions = (
+  organizationId: number | null,
   ticket?: Pick<Ticket, 'assigneeId' | 'assigneeName' | 'additionalAssigneeIds'>,
 ) => {
-  const technicians = useTechniciansQuery();
-  const me = useMeQuery().data?.user;
+  const assignees = useTicketAssigneesQuery(organizationId);
   const people = new Map<number, string>();
-  for (const user of technicians.data ?? (me ? [me] : [])) people.set(user.id, user.name || user.email);
+  for (const user of assignees.data ?? []) people.set(user.id, user.name);
   if (ticket?.assigneeId != null && !people.has(ticket.assigneeId))
     people.set(ticket.assigneeId, ticket.assigneeName ?? `#${ticket.assigneeId}`);
   for (const id of ticket?.additionalAssigneeIds ?? []) if (!people.has(id)) people.set(id, `#${id}`);
@@ -66,7 +65,7 @@ const RequesterFields = ({ ticket, draft, readOnly }: Props) => {
 export const TicketPeopleFields = (props: Props) => {
   const { t } = useTranslation();
   const { ticket, draft, readOnly } = props;
-  const options = useAssigneeOptions(ticket);
+  const options = useAssigneeOptions(ticket.organizationId, ticket);
   const assigneeId = draft.valueOf('assigneeId') ?? null;
   const additional = draft.valueOf('additionalAssigneeIds') ?? [];
   const cc = draft.valueOf('ccEmails') ?? [];
