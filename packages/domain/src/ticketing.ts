@@ -600,6 +600,8 @@ export const TicketLogNames = /* @__PURE__ */ z.object({
   forms: NamesById,
   tickets: NamesById,
   users: NamesById,
+  /** Billing's agreements (a ticket's `agreementId`), if the reader may see them. */
+  agreements: NamesById.default({}),
 });
 export type TicketLogNames = z.infer<typeof TicketLogNames>;
 

@@ -182,5 +182,5 @@ export const logPage = (entries: TicketLogEntry[], names: Partial<TicketLogNames
   data: entries,
   nextCursor: null,
   pageSize: 50,
-  names: { locations: {}, forms: {}, tickets: {}, users: {}, ...names },
+  names: { locations: {}, forms: {}, tickets: {}, users: {}, agreements: {}, ...names },
 });

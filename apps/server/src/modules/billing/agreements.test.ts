@@ -199,8 +199,10 @@ describe('the ticket agreement rules (spec §8)', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     const moved = await patchTicket(ticket.id, { version: 2, agreementId: oneTime.id });
     expect(moved.json().ticket.agreementId).toBe(oneTime.id);
-    const log = (await ctx.request('GET', `/tickets/${ticket.id}/log?type=CHANGE`)).json().data;
+    const { data: log, names } = (await ctx.request('GET', `/tickets/${ticket.id}/log?type=CHANGE`)).json();
     expect(log[0].changes).toEqual([{ field: 'agreementId', from: null, to: oneTime.id }]);
+    // The log names the agreements its changes refer to, as they are called now.
+    expect(names.agreements).toMatchObject({ [monthly.id]: monthly.name, [oneTime.id]: oneTime.name });
   });
 
   it('checks the product’s roles, and billing.manage for ad hoc items and own prices', async () => {

@@ -211,6 +211,20 @@ export const ticketSubjects = async (db: DbOrTx, ids: readonly number[], scope: 
           .where(and(anyOf(tickets.id, ids, 'integer'), inScope(tickets.organizationId, scope))),
       );
 
+/**
+ * Agreements' names, of those within the scope. Billing's table is read by name here: billing's schema imports the
+ * tickets' (its ticket products), so the tickets module does not import billing's.
+ */
+export const agreementNames = async (db: DbOrTx, ids: readonly number[], scope: OrganizationScope) => {
+  if (ids.length === 0) return {};
+  const result = await db.execute(
+    sql`select id, name, organization_id from agreements where id = any(${`{${ids.join(',')}}`}::integer[])`,
+  );
+  const rows = (result as unknown as { rows: { id: number; name: string; organization_id: number }[] }).rows;
+  const visible = scope === 'all' ? rows : rows.filter((row) => scope.includes(row.organization_id));
+  return byId(visible.map((row) => ({ id: row.id, name: row.name })));
+};
+
 /** Users by their name, or their email when they have none. */
 export const userNames = async (db: DbOrTx, ids: readonly number[]) =>
   ids.length === 0

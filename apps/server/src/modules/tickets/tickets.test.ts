@@ -240,6 +240,7 @@ describe('the log’s names', () => {
       forms: { [form.id]: form.name },
       tickets: { [problem.id]: 'Printers down' },
       users: { [scopedTechUser.id]: expect.stringMatching(/^Tech /) },
+      agreements: {},
     });
 
     await ctx.db.delete(locations).where(eq(locations.id, room!.id));

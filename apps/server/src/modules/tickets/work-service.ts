@@ -198,6 +198,7 @@ const referencedIds = (rows: readonly repo.TicketLogRecord[]) => {
     forms: new Set<number>(),
     tickets: new Set<number>(),
     users: new Set<number>(),
+    agreements: new Set<number>(),
   };
   const kindOf: Record<string, keyof typeof ids> = {
     locationId: 'locations',
@@ -205,6 +206,7 @@ const referencedIds = (rows: readonly repo.TicketLogRecord[]) => {
     parentTicketId: 'tickets',
     assigneeId: 'users',
     additionalAssigneeIds: 'users',
+    agreementId: 'agreements',
   };
   for (const row of rows) {
     for (const change of (row.data as LogData).changes ?? []) {
@@ -232,6 +234,7 @@ const logNames = async (
     forms: await repo.formNames(db, [...ids.forms]),
     tickets: await repo.ticketSubjects(db, [...ids.tickets], scope),
     users: await repo.userNames(db, [...ids.users]),
+    agreements: await repo.agreementNames(db, [...ids.agreements], scope),
   };
 };
 

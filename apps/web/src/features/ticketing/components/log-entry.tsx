@@ -20,6 +20,7 @@ export const mergeLogNames = (pages: readonly { names: TicketLogNames }[]): Tick
   forms: Object.assign({}, ...pages.map((page) => page.names.forms)),
   tickets: Object.assign({}, ...pages.map((page) => page.names.tickets)),
   users: Object.assign({}, ...pages.map((page) => page.names.users)),
+  agreements: Object.assign({}, ...pages.map((page) => page.names.agreements)),
 });
 
 /**
@@ -66,7 +67,7 @@ export const useValueText = (ticket: Ticket, names: TicketLogNames) => {
         return subject === undefined ? `#${value}` : `#${value} ${subject}`;
       }
       case 'agreementId':
-        return `#${value}`;
+        return names.agreements[String(value)] ?? `#${value}`;
       case 'followUpTime':
         return dayjs(String(value)).format('YYYY-MM-DD HH:mm');
       case 'isDescriptionPublic':
