@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf } from '../../lib/actor.ts';
 import { getFeatureFlags } from '../settings/service.ts';
 import { psaError } from './errors.ts';
 
@@ -14,3 +15,17 @@ export const requirePsaEnabled = (app: FastifyInstance) =>
   app.addHook('onRequest', async () => {
     if (!(await getFeatureFlags(app.db)).psa_connectwise) throw psaError('PSA_DISABLED', 'DISABLED');
   });
+
+/** What the PSA services are given: the database, the key of its secrets, the settings and the lists' cache. */
+export const psaContext = (app: FastifyInstance) => ({
+  db: app.db,
+  secretKey: app.secretKey,
+  config: app.config,
+  cache: app.psa.cache,
+});
+
+/** The same, with the caller (the account mappings and rules keep to the caller's organizations). */
+export const psaCallerContext = (app: FastifyInstance, request: FastifyRequest) => ({
+  ...psaContext(app),
+  actor: actorOf(request),
+});

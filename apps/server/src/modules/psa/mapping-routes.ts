@@ -8,20 +8,15 @@ import {
   PsaAutoMapResponse,
   SavePsaMappingRequest,
 } from '@rmm/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
-import { psaAccess as access, psaTags as tags } from './guard.ts';
+import { psaAccess as access, psaCallerContext, psaTags as tags } from './guard.ts';
 import * as mappings from './mappings-service.ts';
 
 /** Spec §3's account mappings with §4's auto-map and clear: organizations of the caller's scope only. */
 export const mappingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: Parameters<typeof actorOf>[0]) => ({
-    db: app.db,
-    secretKey: app.secretKey,
-    config: app.config,
-    cache: app.psa.cache,
-    actor: actorOf(request),
-  });
+  const context = (request: FastifyRequest) => psaCallerContext(app, request);
 
   app.get(
     '/psacw/v2/mappings',

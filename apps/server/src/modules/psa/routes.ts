@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import * as connection from './connection-service.ts';
-import { psaAccess as access, requirePsaEnabled, psaTags as tags } from './guard.ts';
+import { psaAccess as access, psaContext, requirePsaEnabled, psaTags as tags } from './guard.ts';
 import * as lists from './lists-service.ts';
 import { mappingRoutes } from './mapping-routes.ts';
 import { ruleRoutes } from './rule-routes.ts';
@@ -25,7 +25,7 @@ import { syncRoutes } from './sync-routes.ts';
 /** ConnectWise PSA (issue 22): its connection and what is read from ConnectWise (spec §7's two calls first). */
 export const psaRoutes: FastifyPluginAsyncZod = async (app) => {
   requirePsaEnabled(app);
-  const context = () => ({ db: app.db, secretKey: app.secretKey, config: app.config, cache: app.psa.cache });
+  const context = () => psaContext(app);
 
   app.get(
     '/psacw/v2/settings',

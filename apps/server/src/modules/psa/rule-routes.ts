@@ -8,20 +8,15 @@ import {
   PsaProductMapping,
   PsaProductMappingInput,
 } from '@rmm/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
-import { psaAccess as access, psaTags as tags } from './guard.ts';
+import { psaAccess as access, psaCallerContext, psaTags as tags } from './guard.ts';
 import * as rules from './rules-service.ts';
 
 /** Product mappings and configuration-type mappings: named rule sets by device role (and group). */
 export const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: Parameters<typeof actorOf>[0]) => ({
-    db: app.db,
-    secretKey: app.secretKey,
-    config: app.config,
-    cache: app.psa.cache,
-    actor: actorOf(request),
-  });
+  const context = (request: FastifyRequest) => psaCallerContext(app, request);
 
   app.get(
     '/psacw/v2/product-mappings',
