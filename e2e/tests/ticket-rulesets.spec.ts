@@ -26,7 +26,8 @@ test('a disabled ruleset is offered with "(Disabled)" in the condition editor, a
   await dialog.getByRole('textbox', { name: 'Name' }).fill(rulesetName);
   const reset = dialog.getByRole('group', { name: 'When the condition resets' });
   await reset.getByRole('switch', { name: 'Set the ticket’s status after a while' }).click({ force: true });
-  await reset.getByRole('textbox', { name: 'Status id' }).fill('5000');
+  await reset.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Resolved', exact: true }).click();
   await reset.getByRole('textbox', { name: 'After' }).fill('0');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('The reset time must be greater than 0.')).toBeVisible();
@@ -43,6 +44,9 @@ test('a disabled ruleset is offered with "(Disabled)" in the condition editor, a
   const edit = page.getByRole('dialog', { name: 'Edit ticket ruleset' });
   await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue(rulesetName);
   await expect(edit.getByRole('textbox', { name: 'After' })).toHaveValue('15');
+  await expect(
+    edit.getByRole('group', { name: 'When the condition resets' }).getByRole('combobox', { name: 'Status' }),
+  ).toHaveValue('Resolved');
   await edit.getByRole('switch', { name: 'Enabled' }).click({ force: true });
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toHaveCount(0);

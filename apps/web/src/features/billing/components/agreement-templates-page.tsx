@@ -10,6 +10,7 @@ import { LabelledActionIcon } from '../../../components/labelled-action-icon.tsx
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useDeleteTemplateMutation, useTemplatesQuery } from '../queries.ts';
+import { AgreementProductNames } from './agreement-product-names.tsx';
 import { TemplateDialog } from './template-dialog.tsx';
 
 /** `/administration/billing/agreementTemplates`: the terms and products new agreements start from. */
@@ -68,7 +69,7 @@ export const AgreementTemplatesPage = () => {
                       <Table.Td>{t(`billing.interval.${template.billingInterval}`)}</Table.Td>
                       <Table.Td>{template.includedHours}</Table.Td>
                       <Table.Td>
-                        {template.products.map((product) => product.name).join(', ') || '—'}
+                        <AgreementProductNames products={template.products} />
                       </Table.Td>
                       <Table.Td>
                         {canManage && (

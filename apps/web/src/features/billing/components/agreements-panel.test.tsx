@@ -1,5 +1,5 @@
 import { Notifications } from '@mantine/notifications';
-import { type AgreementTemplate, allPermissions } from '@rmm/domain';
+import { type Agreement, type AgreementTemplate, allPermissions } from '@rmm/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meAnswer } from '../../../test/job-factories.ts';
@@ -97,5 +97,43 @@ describe('an organization’s agreements', { timeout: 60_000 }, () => {
       },
       products: [{ productId: 9, quantityMode: 'FIXED', quantity: 12, price: null }],
     });
+  });
+
+  it('marks each managed product Counted or Fixed beside its name', async () => {
+    const [managed] = template.products;
+    const agreement: Agreement = {
+      ...template,
+      id: 8,
+      organizationId: 4,
+      organizationName: 'Acme',
+      templateId: 3,
+      startDate: '2026-11-01',
+      nextBillDate: '2027-02-01',
+      workHours: { timeZone: 'UTC', days: ['MONDAY'], start: '08:00', end: '17:00' },
+      isActive: true,
+      invoiceCount: 0,
+      version: 1,
+      products: [
+        managed!,
+        { ...managed!, id: 31, name: 'Backup seat', quantitySource: 'BACKUP_DEVICES', quantityMode: 'FIXED' },
+        {
+          ...managed!,
+          id: 32,
+          name: 'Support',
+          type: 'CUSTOM_PRODUCT',
+          quantitySource: null,
+          quantityMode: 'FIXED',
+        },
+      ],
+    };
+    mockFetch({
+      'GET /auth/me': meAnswer([...allPermissions]),
+      'GET /billing/agreements': pageOf([agreement]),
+    });
+    renderRoute(<AgreementsPanel organization={{ id: 4, name: 'Acme' }} />, { path: '/', url: '/' });
+    const table = await screen.findByRole('table', { name: /Acme/ });
+    expect(within(table).getByRole('cell', { name: /^Managed device/ })).toHaveTextContent(
+      'Managed deviceCounted, Backup seatFixed, Support',
+    );
   });
 });

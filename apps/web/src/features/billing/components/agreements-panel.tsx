@@ -10,6 +10,7 @@ import { ListFooter } from '../../../components/list-footer.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useAgreementsQuery, useGenerateInvoicesMutation } from '../queries.ts';
 import { AgreementDialog } from './agreement-dialog.tsx';
+import { AgreementProductNames } from './agreement-product-names.tsx';
 
 const PAGE_SIZE = 25;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -42,7 +43,9 @@ const AgreementRow = ({
       <Table.Td>{agreement.startDate}</Table.Td>
       <Table.Td>{agreement.nextBillDate ?? '—'}</Table.Td>
       <Table.Td>{agreement.includedHours}</Table.Td>
-      <Table.Td>{agreement.products.map((product) => product.name).join(', ') || '—'}</Table.Td>
+      <Table.Td>
+        <AgreementProductNames products={agreement.products} />
+      </Table.Td>
       <Table.Td>
         <Badge variant="light" color={agreement.isActive ? 'green' : 'gray'}>
           {agreement.isActive ? t('billing.agreements.active') : t('billing.agreements.inactive')}

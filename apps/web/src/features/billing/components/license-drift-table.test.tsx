@@ -7,7 +7,7 @@ import { LicenseDriftTable } from './license-drift-table.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('an organization’s license drift', { timeout: 60_000 }, () => {
-  it('says a counted source is counted at invoicing and highlights a fixed one’s difference', async () => {
+  it('says a counted source is counted at invoicing and highlights a fixed one’s difference with its unit', async () => {
     mockFetch({
       'GET /billing/license-drift': {
         data: [
@@ -19,7 +19,7 @@ describe('an organization’s license drift', { timeout: 60_000 }, () => {
               { source: 'DEVICES', billed: 12, deployed: 12, countedLines: 1, difference: 0 },
               { source: 'END_USERS', billed: 5, deployed: 7, countedLines: 0, difference: 2 },
               { source: 'BACKUP_DEVICES', billed: 0, deployed: 0, countedLines: 0, difference: 0 },
-              { source: 'BACKUP_STORAGE_GB', billed: 0, deployed: 0, countedLines: 0, difference: 0 },
+              { source: 'BACKUP_STORAGE_GB', billed: 1, deployed: 1.3, countedLines: 0, difference: 0.3 },
             ],
           },
         ],
@@ -32,7 +32,8 @@ describe('an organization’s license drift', { timeout: 60_000 }, () => {
     const table = await screen.findByRole('table', { name: 'License drift' });
     const row = (what: string) => within(table).getByRole('row', { name: new RegExp(`^${what}`) });
     expect(row('Devices').textContent).toBe('Devices (agents)12(counted)12Counted at invoicing');
-    expect(within(row('End users')).getByText('Under-billed by 2')).toBeInTheDocument();
+    expect(within(row('End users')).getByText('Under-billed by 2 end users')).toBeInTheDocument();
     expect(within(row('Backed-up devices')).getByText('No difference')).toBeInTheDocument();
+    expect(row('Backup storage').textContent).toBe('Backup storage (GB)1.001.30Under-billed by 0.30 GB');
   });
 });

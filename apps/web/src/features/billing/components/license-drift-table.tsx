@@ -1,5 +1,11 @@
 import { Badge, Paper, Stack, Switch, Table, Text } from '@mantine/core';
-import type { LicenseDriftLine, OrganizationLicenseDrift } from '@rmm/domain';
+import {
+  type CountedQuantitySource,
+  countedQuantityText,
+  countScaleOf,
+  type LicenseDriftLine,
+  type OrganizationLicenseDrift,
+} from '@rmm/domain';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,6 +14,9 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { useDriftQuery } from '../queries.ts';
 
 const PAGE_SIZE = 25;
+
+/** A quantity at its source's places (whole devices and users, storage at 2: "0.30"). */
+const quantityOf = (source: CountedQuantitySource, value: number) => value.toFixed(countScaleOf(source));
 
 /**
  * The difference, highlighted: under-billed (more deployed than billed) red, over-billed orange. A source billed
@@ -25,8 +34,12 @@ const Difference = ({ line }: { line: LicenseDriftLine }) => {
   return (
     <Badge variant="filled" color={isUnder ? 'red' : 'orange'}>
       {isUnder
-        ? t('billing.drift.under', { count: line.difference })
-        : t('billing.drift.over', { count: -line.difference })}
+        ? t('billing.drift.under', {
+            quantity: countedQuantityText(line.source, quantityOf(line.source, line.difference)),
+          })
+        : t('billing.drift.over', {
+            quantity: countedQuantityText(line.source, quantityOf(line.source, -line.difference)),
+          })}
     </Badge>
   );
 };
@@ -44,14 +57,14 @@ const OrganizationRows = ({ row, showName }: { row: OrganizationLicenseDrift; sh
           )}
           <Table.Td>{t(`billing.drift.${line.source}`)}</Table.Td>
           <Table.Td ta="right">
-            {line.billed}
+            {quantityOf(line.source, line.billed)}
             {line.countedLines > 0 && (
               <Text span size="xs" c="dimmed" ml={4}>
                 {t('billing.drift.countedNote')}
               </Text>
             )}
           </Table.Td>
-          <Table.Td ta="right">{line.deployed}</Table.Td>
+          <Table.Td ta="right">{quantityOf(line.source, line.deployed)}</Table.Td>
           <Table.Td>
             <Difference line={line} />
           </Table.Td>

@@ -11,6 +11,7 @@ import {
 } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
 import type { RulesetFormState } from '../ruleset-form.ts';
+import { StatusSelect } from './rule-ref-fields.tsx';
 import { RuleSection as Section } from './rule-section.tsx';
 
 type Errors = Record<string, string>;
@@ -57,14 +58,15 @@ const RefsFields = ({
   refs,
   errors,
   emptyLabel,
-  statusHint,
+  statusEmptyLabel,
   onChange,
 }: {
   prefix: 'conditionTriggerSettings' | 'conditionReTriggerSettings';
   refs: Refs;
   errors: Errors;
   emptyLabel: string;
-  statusHint?: string;
+  /** What an empty status means (the form's first, unchanged). */
+  statusEmptyLabel: string;
   onChange: (change: Partial<Refs>) => void;
 }) => {
   const { t } = useTranslation();
@@ -74,9 +76,9 @@ const RefsFields = ({
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
-        <IdInput
+        <StatusSelect
           label={t('ticketRulesets.trigger.status')}
-          description={statusHint}
+          emptyLabel={statusEmptyLabel}
           value={refs.status}
           error={errors[`${prefix}.status`]}
           onChange={(status) => onChange({ status })}
@@ -144,7 +146,7 @@ export const RulesetSettingsFields = ({
           refs={trigger}
           errors={errors}
           emptyLabel={t('ticketRulesets.trigger.fromCondition')}
-          statusHint={t('ticketRulesets.trigger.statusHint')}
+          statusEmptyLabel={t('ticketRulesets.trigger.statusFirst')}
           onChange={(change) => onChange({ trigger: { ...trigger, ...change } })}
         />
         <Switch
@@ -163,7 +165,7 @@ export const RulesetSettingsFields = ({
         />
         {state.hasReset && (
           <Group gap="md" align="flex-start" grow>
-            <IdInput
+            <StatusSelect
               label={t('ticketRulesets.reset.status')}
               withAsterisk
               value={reset.status}
@@ -209,6 +211,7 @@ export const RulesetSettingsFields = ({
               refs={reTrigger}
               errors={errors}
               emptyLabel={t('ticketRulesets.reTrigger.unchanged')}
+              statusEmptyLabel={t('ticketRulesets.reTrigger.unchanged')}
               onChange={(change) => onChange({ reTrigger: { ...reTrigger, ...change } })}
             />
           </>

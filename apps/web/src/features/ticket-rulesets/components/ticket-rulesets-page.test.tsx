@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, requestBodies } from '../../../test/mock-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { createMe } from '../../../test/search-factories.ts';
+import { setupAnswer } from '../../../test/ticket-factories.ts';
 import { createRuleset, graphqlRefusal, graphqlRoute } from '../../../test/ticket-ruleset-factories.ts';
 import { TicketRulesetsPage } from './ticket-rulesets-page.tsx';
 
@@ -87,6 +88,7 @@ describe('TicketRulesetsPage', { timeout: 30_000 }, () => {
   it('creates a condition ruleset, holding the reset time to the domain’s rule', async () => {
     const fetchMock = mockFetch({
       'GET /auth/me': admin(),
+      'GET /ticket-setup': setupAnswer(),
       'POST /graphql': graphqlRoute({
         ticketRuleset: () => [createRuleset({ name: 'Default', isDefault: true })],
         createTicketRuleset: () => 7,
@@ -99,7 +101,8 @@ describe('TicketRulesetsPage', { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Ticket form id' }), '3');
     const reset = within(dialog).getByRole('group', { name: 'When the condition resets' });
     await user.click(within(reset).getByRole('switch', { name: 'Set the ticket’s status after a while' }));
-    await user.type(within(reset).getByRole('textbox', { name: /Status id/ }), '5000');
+    await user.click(within(reset).getByRole('combobox', { name: /Status/ }));
+    await user.click(await screen.findByRole('option', { name: 'Resolved' }));
     const after = within(reset).getByRole('textbox', { name: /After/ });
     await user.clear(after);
     await user.type(after, '0');
@@ -127,7 +130,7 @@ describe('TicketRulesetsPage', { timeout: 30_000 }, () => {
                 severity: null,
                 useOwnerAsRequester: false,
               },
-              conditionResetSettings: { status: 5000, time: { value: 2, unit: 'MINUTES' } },
+              conditionResetSettings: { status: 5, time: { value: 2, unit: 'MINUTES' } },
               conditionReTriggerSettings: {
                 createNewTicket: false,
                 status: null,
@@ -152,6 +155,7 @@ describe('TicketRulesetsPage', { timeout: 30_000 }, () => {
     let updates = 0;
     const fetchMock = mockFetch({
       'GET /auth/me': admin(),
+      'GET /ticket-setup': setupAnswer(),
       'POST /graphql': graphqlRoute({
         ticketRuleset: () => [listed],
         ticketRuleById: () => full,
