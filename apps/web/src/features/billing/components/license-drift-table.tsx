@@ -44,32 +44,42 @@ const Difference = ({ line }: { line: LicenseDriftLine }) => {
   );
 };
 
+/** A line with a difference is tinted as its badge: under-billed red, over-billed orange. */
+const highlightOf = (line: LicenseDriftLine) =>
+  line.difference === 0 ? undefined : `var(--mantine-color-${line.difference > 0 ? 'red' : 'orange'}-light)`;
+
 const OrganizationRows = ({ row, showName }: { row: OrganizationLicenseDrift; showName: boolean }) => {
   const { t } = useTranslation();
   return (
     <>
-      {row.lines.map((line, index) => (
-        <Table.Tr key={line.source} bg={line.difference === 0 ? undefined : 'var(--mantine-color-red-light)'}>
-          {showName && index === 0 && (
-            <Table.Td rowSpan={row.lines.length} fw={500} style={{ verticalAlign: 'top' }}>
-              {row.organizationName}
-            </Table.Td>
-          )}
-          <Table.Td>{t(`billing.drift.${line.source}`)}</Table.Td>
-          <Table.Td ta="right">
-            {quantityOf(line.source, line.billed)}
-            {line.countedLines > 0 && (
-              <Text span size="xs" c="dimmed" ml={4}>
-                {t('billing.drift.countedNote')}
-              </Text>
+      {row.lines.map((line, index) => {
+        // The line's own cells, not the organization's (it spans every line of the organization).
+        const bg = highlightOf(line);
+        return (
+          <Table.Tr key={line.source}>
+            {showName && index === 0 && (
+              <Table.Td rowSpan={row.lines.length} fw={500} style={{ verticalAlign: 'top' }}>
+                {row.organizationName}
+              </Table.Td>
             )}
-          </Table.Td>
-          <Table.Td ta="right">{quantityOf(line.source, line.deployed)}</Table.Td>
-          <Table.Td>
-            <Difference line={line} />
-          </Table.Td>
-        </Table.Tr>
-      ))}
+            <Table.Td bg={bg}>{t(`billing.drift.${line.source}`)}</Table.Td>
+            <Table.Td bg={bg} ta="right">
+              {quantityOf(line.source, line.billed)}
+              {line.countedLines > 0 && (
+                <Text span size="xs" c="dimmed" ml={4}>
+                  {t('billing.drift.countedNote')}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td bg={bg} ta="right">
+              {quantityOf(line.source, line.deployed)}
+            </Table.Td>
+            <Table.Td bg={bg}>
+              <Difference line={line} />
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
     </>
   );
 };
