@@ -1383,6 +1383,12 @@ const matrix: Record<string, Entry> = {
     foreign: async () => ({ url: `/billing/invoices/${fx.invoiceB}/archive` }),
     ok: [200, 409],
   },
+  // Voiding frees the invoice's period; a later approve or archive of it finds it VOID (409) and vice versa.
+  'POST /billing/invoices/:id/void': {
+    own: async () => ({ url: `/billing/invoices/${fx.invoiceA}/void` }),
+    foreign: async () => ({ url: `/billing/invoices/${fx.invoiceB}/void` }),
+    ok: [200, 409],
+  },
   'GET /billing/invoices/:id/csv': get(
     () => `/billing/invoices/${fx.invoiceA}/csv`,
     () => `/billing/invoices/${fx.invoiceB}/csv`,

@@ -398,6 +398,8 @@ export const billingMessages = {
   alreadyBilled: 'This item is on an invoice and cannot change',
   notDue: 'The agreement has no period due for billing',
   invoiceStatus: 'The invoice cannot move to this status',
+  voidNotPending: 'Only a pending invoice can be voided',
+  voidNotNewest: 'Only the newest invoice of an agreement can be voided; void its later invoices first',
   agreementInactive: 'The agreement is inactive',
   noAgreement: 'The ticket has no agreement',
   notCountable: 'Only a product counted from devices, end users or backup can be counted',
@@ -414,6 +416,7 @@ export const billingErrorCodes = {
   ITEM_BILLED: 409,
   NOT_DUE: 409,
   INVOICE_STATUS: 409,
+  INVOICE_NOT_NEWEST: 409,
   BILLING_INVALID: 422,
 } as const;
 export type BillingErrorCode = keyof typeof billingErrorCodes;

@@ -263,6 +263,7 @@ export const apiPaths = {
   invoice: (id: number) => `/billing/invoices/${id}`,
   invoiceApprove: (id: number) => `/billing/invoices/${id}/approve`,
   invoiceArchive: (id: number) => `/billing/invoices/${id}/archive`,
+  invoiceVoid: (id: number) => `/billing/invoices/${id}/void`,
   invoiceCsv: (id: number) => `/billing/invoices/${id}/csv`,
   invoicePdf: (id: number) => `/billing/invoices/${id}/pdf`,
   licenseDrift: () => '/billing/license-drift',

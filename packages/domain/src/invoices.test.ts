@@ -56,6 +56,7 @@ const invoice: Invoice = {
   createTime: '2025-01-01T00:00:00.000Z',
   approveTime: null,
   archiveTime: null,
+  voidTime: null,
   lines: [
     {
       position: 1,

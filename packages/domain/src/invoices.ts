@@ -7,21 +7,23 @@ import { formatUnits, MONEY_SCALE, multiplyDecimals, rescale, sumDecimals, toUni
 /**
  * Invoices (issue 21 item 5; docs/decisions.md "Billing"): one per agreement period, made from the
  * agreement's products for the period and its tickets' pending products and time. PENDING → APPROVED →
- * ARCHIVED. Money is exact: each line is quantity × unit price rounded half-up to 2 places; tax is charged
+ * ARCHIVED; the newest PENDING invoice of an agreement may instead be VOID (made by mistake: its items are
+ * pending again and its period is due again; the row and number stay for the audit trail). Money is exact: each line is quantity × unit price rounded half-up to 2 places; tax is charged
  * once per invoice on the sum of its taxable lines, rounded half-up to 2 places.
  */
 
 const Id = z.number().int().positive().max(2147483647);
 
-export const invoiceStatuses = ['PENDING', 'APPROVED', 'ARCHIVED'] as const;
+export const invoiceStatuses = ['PENDING', 'APPROVED', 'ARCHIVED', 'VOID'] as const;
 export const InvoiceStatus = /* @__PURE__ */ z.enum(invoiceStatuses);
 export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
 
-/** The one move each status allows. */
+/** The one forward move each status allows (voiding a PENDING invoice is its own action). */
 export const nextInvoiceStatus: Readonly<Record<InvoiceStatus, InvoiceStatus | null>> = {
   PENDING: 'APPROVED',
   APPROVED: 'ARCHIVED',
   ARCHIVED: null,
+  VOID: null,
 };
 
 export const invoiceLineKinds = ['AGREEMENT_PRODUCT', 'TICKET_PRODUCT', 'TIME_ENTRY'] as const;
@@ -67,6 +69,7 @@ export const InvoiceSummary = /* @__PURE__ */ z.object({
   createTime: z.string(),
   approveTime: z.string().nullable(),
   archiveTime: z.string().nullable(),
+  voidTime: z.string().nullable(),
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
 

@@ -129,7 +129,7 @@ export const replaceTemplateProducts = async (db: DbOrTx, templateId: number, pr
 
 // ---------------------------------------------------------------- agreements
 
-const invoiceCount = sql<number>`(select count(*) from ${invoices} where ${invoices.agreementId} = ${agreements.id})`;
+const invoiceCount = sql<number>`(select count(*) from ${invoices} where ${invoices.agreementId} = ${agreements.id} and ${invoices.status} <> 'VOID')`;
 
 const selectAgreements = (db: DbOrTx) =>
   db
@@ -276,12 +276,12 @@ export const replaceAgreementProducts = async (
   }
 };
 
-/** The highest period index invoiced for the agreement (-1: none). */
+/** The highest period index invoiced for the agreement, VOID invoices not counted (-1: none). */
 export const lastInvoicedPeriod = async (db: DbOrTx, agreementId: number) => {
   const [row] = await db
     .select({ value: sql<number>`coalesce(max(${invoices.periodIndex}), -1)` })
     .from(invoices)
-    .where(eq(invoices.agreementId, agreementId));
+    .where(and(eq(invoices.agreementId, agreementId), sql`${invoices.status} <> 'VOID'`));
   return toNumber(row?.value ?? -1);
 };
 

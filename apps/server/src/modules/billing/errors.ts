@@ -12,6 +12,7 @@ const texts: Readonly<Record<BillingErrorCode, string>> = {
   ITEM_BILLED: billingMessages.alreadyBilled,
   NOT_DUE: billingMessages.notDue,
   INVOICE_STATUS: billingMessages.invoiceStatus,
+  INVOICE_NOT_NEWEST: billingMessages.voidNotNewest,
   BILLING_INVALID: 'The request is not valid',
 };
 

@@ -26,7 +26,7 @@ const download = (reply: FastifyReply, type: string, fileName: string, body: str
     .header('cache-control', 'no-store')
     .send(body);
 
-/** Invoices: list, generate the due periods, read, approve, archive, CSV and PDF. */
+/** Invoices: list, generate the due periods, read, approve, archive, void, CSV and PDF. */
 export const invoiceRoutes: FastifyPluginAsyncZod<{ context: () => BillingContext }> = async (
   app,
   options,
@@ -95,6 +95,21 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: () => BillingContex
       }),
     );
   }
+
+  app.post(
+    '/billing/invoices/:id/void',
+    {
+      config: { access: 'billing.manage', activity: 'invoice.void' },
+      schema: {
+        tags,
+        summary:
+          'Void the newest pending invoice of its agreement: its ticket items are pending again and its period is due again',
+        params: IdParam,
+        response: { 200: InvoiceResponse },
+      },
+    },
+    async (request) => ({ invoice: await invoices.voidInvoice(ctx(), actorOf(request), request.params.id) }),
+  );
 
   app.get(
     '/billing/invoices/:id/csv',

@@ -10,7 +10,7 @@ import type {
   QuantityMode,
 } from '@rmm/domain';
 import { invoiceNumber } from '@rmm/domain';
-import { and, asc, count, desc, eq, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lte, max, ne, or, type SQL } from 'drizzle-orm';
 import { type DbOrTx, toNumber } from '../../db/database.ts';
 import { inScope } from '../../lib/scope.ts';
 import { agreements, invoiceLines, invoices } from './schema.ts';
@@ -41,6 +41,7 @@ export const toInvoiceSummary = (row: InvoiceRecord): InvoiceSummary => ({
   createTime: row.createdAt.toISOString(),
   approveTime: isoOrNull(row.approvedAt),
   archiveTime: isoOrNull(row.archivedAt),
+  voidTime: isoOrNull(row.voidedAt),
 });
 
 const toLine = (row: typeof invoiceLines.$inferSelect): InvoiceLine => ({
@@ -113,6 +114,11 @@ export const findInvoice = async (
   return { ...toInvoiceSummary(row), lines: lines.map(toLine) };
 };
 
+export const findInvoiceRecord = async (db: DbOrTx, id: number) => {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+};
+
 export const insertInvoice = async (
   db: DbOrTx,
   values: NewInvoiceRecord,
@@ -139,6 +145,25 @@ export const moveInvoice = async (
     .where(and(eq(invoices.id, id), eq(invoices.status, from), inScope(invoices.organizationId, scope)))
     .returning({ id: invoices.id });
   return rows.length > 0;
+};
+
+/** Marks a PENDING invoice VOID; false when it was not PENDING any more. */
+export const voidInvoice = async (db: DbOrTx, id: number, now: Date) => {
+  const rows = await db
+    .update(invoices)
+    .set({ status: 'VOID', voidedAt: now })
+    .where(and(eq(invoices.id, id), eq(invoices.status, 'PENDING')))
+    .returning({ id: invoices.id });
+  return rows.length > 0;
+};
+
+/** The highest period index invoiced (not VOID) of the agreement. */
+export const newestPeriodIndex = async (db: DbOrTx, agreementId: number) => {
+  const [row] = await db
+    .select({ value: max(invoices.periodIndex) })
+    .from(invoices)
+    .where(and(eq(invoices.agreementId, agreementId), ne(invoices.status, 'VOID')));
+  return row?.value ?? null;
 };
 
 /** Active agreements with a period due by `asOf`, in the scope. */

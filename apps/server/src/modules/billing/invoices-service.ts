@@ -1,5 +1,6 @@
 import {
   type BillingInterval,
+  billingMessages,
   billingPeriod,
   dateInZone,
   type GenerateInvoicesRequest,
@@ -28,7 +29,8 @@ import * as ticketsRepo from './ticket-billing-repository.ts';
 import { labourOf } from './ticket-items.ts';
 
 /**
- * Invoices (issue 21 item 5): made per agreement period, PENDING → APPROVED → ARCHIVED. Generating takes each
+ * Invoices (issue 21 item 5): made per agreement period, PENDING → APPROVED → ARCHIVED (or the
+ * newest PENDING one VOID). Generating takes each
  * active agreement of the caller's scope whose next bill date has come, and in one transaction per agreement
  * (its row locked; one invoice per period by a unique index) writes the invoice of each due period, marks the
  * ticket items billed and moves the next bill date on.
@@ -210,6 +212,52 @@ export const moveInvoice = async (ctx: BillingContext, actor: Actor, id: number,
       organizationId: invoice.organizationId,
       organizationName: invoice.organizationName,
     });
+  });
+  return getInvoice(ctx.db, actor, id);
+};
+
+/**
+ * Voids the newest PENDING invoice of its agreement (made by mistake), in one transaction with the agreement
+ * locked: the invoice becomes VOID (row and number kept), its ticket products and time entries are pending
+ * again, and the agreement's next bill date and period index move back to its period (a one-time agreement
+ * is active again), so the period can be invoiced again.
+ */
+export const voidInvoice = async (ctx: BillingContext, actor: Actor, id: number) => {
+  await ctx.db.transaction(async (tx) => {
+    const found = await getInvoice(tx, actor, id);
+    const agreement = await agreementsRepo.lockAgreement(tx, found.agreementId);
+    // Read again under the lock: a generation or approval running at the same time has finished.
+    const invoice = await getInvoice(tx, actor, id);
+    if (invoice.status !== 'PENDING') throw billingError('INVOICE_STATUS', billingMessages.voidNotPending);
+    const record = await repo.findInvoiceRecord(tx, id);
+    if (!agreement || (await repo.newestPeriodIndex(tx, agreement.id)) !== record!.periodIndex) {
+      throw billingError('INVOICE_NOT_NEWEST');
+    }
+    const now = nowOf(ctx);
+    if (!(await repo.voidInvoice(tx, id, now)))
+      throw billingError('INVOICE_STATUS', billingMessages.voidNotPending);
+    await ticketsRepo.unmarkInvoiceItems(tx, id);
+    await agreementsRepo.updateAgreement(tx, agreement.id, {
+      nextBillDate: invoice.periodStart,
+      nextPeriodIndex: record!.periodIndex,
+      // A one-time agreement was closed by this invoice: it is open again.
+      ...(invoice.periodEnd === null ? { isActive: true } : {}),
+      version: agreement.version + 1,
+      updatedAt: now,
+    });
+    await writeBillingActivity(
+      tx,
+      actor,
+      'invoice.void',
+      {
+        type: 'invoice',
+        id,
+        name: invoice.number,
+        organizationId: invoice.organizationId,
+        organizationName: invoice.organizationName,
+      },
+      { agreementId: agreement.id, periodStart: invoice.periodStart, total: invoice.total },
+    );
   });
   return getInvoice(ctx.db, actor, id);
 };

@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
 import { backupRevisions, backupStorage, devices } from '../../db/schema.ts';
 import { insertRevision } from '../backup/test-fixtures.ts';
 import {
@@ -218,6 +218,105 @@ describe('invoice status', () => {
     expect(list.data.map((i: InvoiceSummary) => i.id)).toEqual([id]);
     const search = (await ctx.request('GET', `/billing/invoices?search=${invoices[0]!.number}`)).json();
     expect(search.data.map((i: InvoiceSummary) => i.id)).toEqual([invoices[0]!.id]);
+  });
+});
+
+describe('voiding an invoice', () => {
+  const voidOf = (id: number, cookie?: string) =>
+    ctx.request('POST', `/billing/invoices/${id}/void`, undefined, cookie ? { cookie } : {});
+  const billingOf = async (id: number) =>
+    (await ctx.request('GET', `/tickets/${id}/billing`)).json() as TicketBillingResponse;
+  const agreementOf = async (id: number) =>
+    (await ctx.request('GET', `/billing/agreements/${id}`)).json().agreement as Agreement;
+
+  it('voids the newest pending invoice only, frees its items and bills its period again', async () => {
+    const other = await createOrganization(ctx);
+    const labour = await createProduct(ctx, 'LABOR_TICKET_TIME_ENTRY');
+    const hardware = await createProduct(ctx, 'HARDWARE');
+    const monthly = await createAgreement(ctx, {
+      organizationId: other.id,
+      startDate: '2025-01-01',
+      taxRate: '10',
+      products: [{ productId: labour.id }],
+    });
+    const ticket = await createTicket(ctx, other.id, { agreementId: monthly.id });
+    await addTime(ctx, ticket.id, '2025-01-06T10:00:00.000Z', 60 * 60);
+    const added = await ctx.request('POST', `/tickets/${ticket.id}/products`, {
+      productId: hardware.id,
+      quantity: '1',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const generate = async (asOf: string) =>
+      (await ctx.request('POST', '/billing/invoices/generate', { agreementId: monthly.id, asOf })).json()
+        .invoices as InvoiceSummary[];
+    const [january, february] = await generate('2025-02-01');
+    expect(Number(january!.total)).toBeGreaterThan(0);
+
+    const older = await voidOf(january!.id);
+    expect(older.statusCode).toBe(409);
+    expect(older.json().error).toEqual({
+      code: 'INVOICE_NOT_NEWEST',
+      message: billingMessages.voidNotNewest,
+    });
+
+    const voided = await voidOf(february!.id);
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json().invoice).toMatchObject({ status: 'VOID', number: february!.number });
+    expect(voided.json().invoice.voidTime).not.toBeNull();
+    expect(await agreementOf(monthly.id)).toMatchObject({ nextBillDate: '2025-02-01', invoiceCount: 1 });
+
+    expect((await voidOf(january!.id)).json().invoice.status).toBe('VOID');
+    const freed = await billingOf(ticket.id);
+    expect(freed.products.map((p) => [p.billingStatus, p.invoiceId])).toEqual([['PENDING', null]]);
+    expect(freed.timeEntries.map((e) => e.billingStatus)).toEqual(['PENDING']);
+    expect(await agreementOf(monthly.id)).toMatchObject({ nextBillDate: '2025-01-01', invoiceCount: 0 });
+
+    // The period is due again: the same items make an invoice with the same total.
+    const [again] = await generate('2025-01-01');
+    expect(again).toMatchObject({ periodStart: '2025-01-01', total: january!.total, status: 'PENDING' });
+    expect(again!.id).not.toBe(january!.id);
+    expect((await billingOf(ticket.id)).products.map((p) => [p.billingStatus, p.invoiceId])).toEqual([
+      ['BILLED', again!.id],
+    ]);
+    const kept = (
+      await ctx.request('GET', `/billing/invoices?organizationId=${other.id}&status=VOID`)
+    ).json();
+    expect(kept.data.map((i: InvoiceSummary) => i.number)).toEqual([february!.number, january!.number]);
+    const activities = (await ctx.request('GET', '/activities?pageSize=100')).json();
+    expect(JSON.stringify(activities)).toContain('invoice.void');
+
+    // Another organization's technician finds no such invoice.
+    const outsider = await createUser(ctx, {
+      permissions: ['billing.view', 'billing.manage'],
+      scope: [org.id],
+    });
+    const foreign = await voidOf(again!.id, outsider.cookie);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.code).toBe('INVOICE_NOT_FOUND');
+
+    expect((await ctx.request('POST', `/billing/invoices/${again!.id}/approve`)).statusCode).toBe(200);
+    const approved = await voidOf(again!.id);
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json().error).toEqual({
+      code: 'INVOICE_STATUS',
+      message: billingMessages.voidNotPending,
+    });
+    expect((await billingOf(ticket.id)).products[0]!.billingStatus).toBe('BILLED');
+  });
+
+  it('opens a one-time agreement again', async () => {
+    const other = await createOrganization(ctx);
+    const oneTime = await createAgreement(ctx, {
+      organizationId: other.id,
+      billingInterval: 'ONE_TIME',
+      startDate: '2025-03-01',
+    });
+    const [made] = (
+      await ctx.request('POST', '/billing/invoices/generate', { agreementId: oneTime.id, asOf: '2025-03-01' })
+    ).json().invoices as InvoiceSummary[];
+    expect(await agreementOf(oneTime.id)).toMatchObject({ isActive: false, nextBillDate: null });
+    expect((await voidOf(made!.id)).statusCode).toBe(200);
+    expect(await agreementOf(oneTime.id)).toMatchObject({ isActive: true, nextBillDate: '2025-03-01' });
   });
 });
 

@@ -123,8 +123,9 @@ export const agreementProducts = pgTable(
 );
 
 /**
- * Invoices: one per agreement period (the unique index makes two generations at once give one). Names are
- * copied, so an invoice reads the same after its organization or agreement is renamed.
+ * Invoices: one per agreement period (the unique index makes two generations at once give one; a VOID
+ * invoice does not count, so its period can be invoiced again). Names are copied, so an invoice reads the
+ * same after its organization or agreement is renamed.
  */
 export const invoices = pgTable(
   'invoices',
@@ -151,9 +152,12 @@ export const invoices = pgTable(
     createdAt: createdAt(),
     approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('invoices_agreement_period_unique').on(t.agreementId, t.periodIndex),
+    uniqueIndex('invoices_agreement_period_unique')
+      .on(t.agreementId, t.periodIndex)
+      .where(sql`${t.status} <> 'VOID'`),
     index('invoices_organization_idx').on(t.organizationId, t.id),
     index('invoices_status_idx').on(t.status, t.id),
   ],

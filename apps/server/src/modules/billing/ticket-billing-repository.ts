@@ -1,5 +1,5 @@
 import type { TimeEntry } from '@rmm/domain';
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { ticketLog, tickets } from '../tickets/schema.ts';
@@ -131,6 +131,21 @@ export const markTicketProductsBilled = async (db: DbOrTx, invoiceId: number, id
     .update(ticketProducts)
     .set({ invoiceId })
     .where(anyOf(ticketProducts.id, ids, 'integer'));
+};
+
+/**
+ * Takes a voided invoice's ticket products and time entries off it: the products are pending again; a time
+ * entry's billing row goes unless it also keeps a billable flag changed here (then only its billed marks go).
+ */
+export const unmarkInvoiceItems = async (db: DbOrTx, invoiceId: number) => {
+  await db.update(ticketProducts).set({ invoiceId: null }).where(eq(ticketProducts.invoiceId, invoiceId));
+  await db
+    .delete(timeEntryBilling)
+    .where(and(eq(timeEntryBilling.invoiceId, invoiceId), isNull(timeEntryBilling.isBillable)));
+  await db
+    .update(timeEntryBilling)
+    .set({ invoiceId: null, billedSeconds: null, isOffHours: null })
+    .where(eq(timeEntryBilling.invoiceId, invoiceId));
 };
 
 /** The tickets that an agreement bills. */

@@ -66,6 +66,7 @@ export const billingApi = {
     apiRequest<{ invoices: InvoiceSummary[] }>('POST', apiPaths.generateInvoices(), body),
   approve: (id: number) => apiRequest<{ invoice: Invoice }>('POST', apiPaths.invoiceApprove(id)),
   archive: (id: number) => apiRequest<{ invoice: Invoice }>('POST', apiPaths.invoiceArchive(id)),
+  void: (id: number) => apiRequest<{ invoice: Invoice }>('POST', apiPaths.invoiceVoid(id)),
   drift: ({ onlyDrift, ...params }: DriftParams) =>
     apiRequest<ListLicenseDriftResponse>(
       'GET',

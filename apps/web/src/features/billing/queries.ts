@@ -118,12 +118,19 @@ export const useGenerateInvoicesMutation = () => {
   });
 };
 
+export type InvoiceMove = 'APPROVED' | 'ARCHIVED' | 'VOID';
+
+const moveFns = { APPROVED: billingApi.approve, ARCHIVED: billingApi.archive, VOID: billingApi.void };
+
+/** Approve, archive or void; voiding also moves the agreement's next bill date back and frees ticket items. */
 export const useMoveInvoiceMutation = () => {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, to }: { id: number; to: 'APPROVED' | 'ARCHIVED' }) =>
-      to === 'APPROVED' ? billingApi.approve(id) : billingApi.archive(id),
-    onSuccess: () => invalidate(billingKeys.invoices),
+    mutationFn: ({ id, to }: { id: number; to: InvoiceMove }) => moveFns[to](id),
+    onSuccess: (_, { to }) =>
+      to === 'VOID'
+        ? invalidate(billingKeys.invoices, billingKeys.agreements, [...root, 'ticket'])
+        : invalidate(billingKeys.invoices),
   });
 };
 

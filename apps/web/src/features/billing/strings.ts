@@ -31,6 +31,7 @@ export const billingStrings = {
     PENDING: 'Pending',
     APPROVED: 'Approved',
     ARCHIVED: 'Archived',
+    VOID: 'Void',
   }),
   ...labels('billing.drift', driftSources, {
     DEVICES: 'Devices (agents)',
@@ -155,6 +156,11 @@ export const billingStrings = {
   'billing.invoices.archiveConfirm': 'Archive {number}?',
   'billing.invoices.approved': '{number} approved',
   'billing.invoices.archived': '{number} archived',
+  'billing.invoices.void': 'Void',
+  'billing.invoices.voidTitle': 'Void {number}',
+  'billing.invoices.voidConfirm':
+    'Void {number} ({total})? Its ticket products and time become pending again and its period ({period}) is billed again by the next generation. The invoice stays listed as Void.',
+  'billing.invoices.voided': '{number} voided',
   'billing.invoices.csv': 'CSV',
   'billing.invoices.pdf': 'PDF',
   'billing.invoices.downloadCsv': 'Download {number} as CSV',

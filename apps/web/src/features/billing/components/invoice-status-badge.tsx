@@ -2,7 +2,12 @@ import { Badge } from '@mantine/core';
 import type { InvoiceStatus } from '@rmm/domain';
 import { useTranslation } from 'react-i18next';
 
-const statusColor: Record<InvoiceStatus, string> = { PENDING: 'yellow', APPROVED: 'green', ARCHIVED: 'gray' };
+const statusColor: Record<InvoiceStatus, string> = {
+  PENDING: 'yellow',
+  APPROVED: 'green',
+  ARCHIVED: 'gray',
+  VOID: 'red',
+};
 
 export const InvoiceStatusBadge = ({ status }: { status: InvoiceStatus }) => {
   const { t } = useTranslation();

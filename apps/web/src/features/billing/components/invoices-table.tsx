@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { type InvoiceStatus, type InvoiceSummary, invoiceStatuses } from '@rmm/domain';
 import { apiPaths } from '@rmm/domain/api-paths';
-import { IconCheck, IconDownload, IconEye, IconFileInvoice, IconSearch } from '@tabler/icons-react';
+import { IconBan, IconCheck, IconDownload, IconEye, IconFileInvoice, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,7 +12,12 @@ import { useHasPermission } from '../../../app/session/queries.ts';
 import { LabelledActionIcon } from '../../../components/labelled-action-icon.tsx';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useGenerateInvoicesMutation, useInvoicesQuery, useMoveInvoiceMutation } from '../queries.ts';
+import {
+  type InvoiceMove,
+  useGenerateInvoicesMutation,
+  useInvoicesQuery,
+  useMoveInvoiceMutation,
+} from '../queries.ts';
 import { InvoiceDialog } from './invoice-dialog.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 
@@ -46,33 +51,43 @@ const Actions = ({
 }) => {
   const { t } = useTranslation();
   const move = useMoveInvoiceMutation();
-  const ask = (to: 'APPROVED' | 'ARCHIVED') => {
-    const values = { number: invoice.number, total: `${invoice.total} ${invoice.currency}` };
-    modals.openConfirmModal({
-      title: to === 'APPROVED' ? t('billing.invoices.approve') : t('billing.invoices.archive'),
-      children: (
-        <Text size="sm">
-          {to === 'APPROVED'
-            ? t('billing.invoices.approveConfirm', values)
-            : t('billing.invoices.archiveConfirm', values)}
-        </Text>
-      ),
-      labels: {
-        confirm: to === 'APPROVED' ? t('billing.invoices.approve') : t('billing.invoices.archive'),
-        cancel: t('common.cancel'),
+  const ask = (to: InvoiceMove) => {
+    const values = {
+      number: invoice.number,
+      total: `${invoice.total} ${invoice.currency}`,
+      period:
+        invoice.periodEnd === null ? invoice.periodStart : `${invoice.periodStart} – ${invoice.periodEnd}`,
+    };
+    const texts = {
+      APPROVED: {
+        title: t('billing.invoices.approve'),
+        body: t('billing.invoices.approveConfirm', values),
+        confirm: t('billing.invoices.approve'),
+        done: t('billing.invoices.approved', values),
       },
+      ARCHIVED: {
+        title: t('billing.invoices.archive'),
+        body: t('billing.invoices.archiveConfirm', values),
+        confirm: t('billing.invoices.archive'),
+        done: t('billing.invoices.archived', values),
+      },
+      VOID: {
+        title: t('billing.invoices.voidTitle', values),
+        body: t('billing.invoices.voidConfirm', values),
+        confirm: t('billing.invoices.void'),
+        done: t('billing.invoices.voided', values),
+      },
+    }[to];
+    modals.openConfirmModal({
+      title: texts.title,
+      children: <Text size="sm">{texts.body}</Text>,
+      labels: { confirm: texts.confirm, cancel: t('common.cancel') },
+      confirmProps: to === 'VOID' ? { color: 'red' } : {},
       onConfirm: () =>
         move.mutate(
           { id: invoice.id, to },
           {
-            onSuccess: () =>
-              notifications.show({
-                color: 'green',
-                message:
-                  to === 'APPROVED'
-                    ? t('billing.invoices.approved', values)
-                    : t('billing.invoices.archived', values),
-              }),
+            onSuccess: () => notifications.show({ color: 'green', message: texts.done }),
             onError: (error) => notifications.show({ color: 'red', message: error.message }),
           },
         ),
@@ -116,6 +131,19 @@ const Actions = ({
           {t('billing.invoices.approve')}
         </Button>
       )}
+      {canManage && invoice.status === 'PENDING' && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="red"
+          aria-label={t('billing.invoices.voidTitle', { number: invoice.number })}
+          leftSection={<IconBan size={12} />}
+          loading={move.isPending}
+          onClick={() => ask('VOID')}
+        >
+          {t('billing.invoices.void')}
+        </Button>
+      )}
       {canManage && invoice.status === 'APPROVED' && (
         <Button
           size="compact-xs"
@@ -157,7 +185,7 @@ const GenerateButton = ({ organizationId }: { organizationId?: number }) => {
   );
 };
 
-/** Invoices (of one organization, or all in the caller's scope) with status filter, search, approve, archive, files. */
+/** Invoices (of one organization, or all in the caller's scope) with status filter, search, approve, archive, void, files. */
 export const InvoicesTable = ({ organizationId }: { organizationId?: number }) => {
   const { t } = useTranslation();
   const canManage = useHasPermission('billing.manage');
